@@ -1,0 +1,227 @@
+/**
+ * Builds the Fastify app: plugins, security, the access hook, every feature's routes, the uploaded files and
+ * the web app. main.ts starts it; tests build it with their own database and config.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { LIMITS } from '../domain/constants.ts';
+import { createAuth, type Auth } from './auth/auth.ts';
+import { sessionPlugin } from './auth/session.ts';
+import type { Database } from './db/client.ts';
+import type { AppConfig } from './env.ts';
+import { AppError, errorBody } from './errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { contentRoutes } from './features/content/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  storage?: Storage;
+}
+
+export interface App {
+  app: FastifyInstance;
+  auth: Auth;
+  storage: Storage;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function firstFieldMessages(issues: { path?: PropertyKey[]; instancePath?: string; message?: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.instancePath
+      ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.')
+      : (issue.path ?? []).map(String).join('.');
+    if (key && !(key in fields) && issue.message) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+export async function buildApp({ config, database, storage }: BuildOptions): Promise<App> {
+  const { db } = database;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'res.headers["set-cookie"]',
+                'req.body.password',
+                'req.body.confirmPassword',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.nodeEnv === 'production',
+    disableRequestLogging: false,
+  });
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const files = storage ?? createLocalStorage({ rootDir: path.join(config.dataDir, 'uploads') });
+  const auth = createAuth({
+    db,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    quiet: config.logLevel === 'silent',
+  });
+
+  // ---- errors: one format, never a 500 for what a client can send
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = firstFieldMessages(err.validation as never);
+      const message = (err.validation[0] as { message?: string } | undefined)?.message ?? 'Invalid request';
+      return reply.code(400).send(errorBody('VALIDATION_ERROR', message, fields));
+    }
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large'));
+    }
+    if (status === 429) {
+      return reply.code(429).send(errorBody('RATE_LIMITED', 'Too many requests. Please try again later.'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(err.code ?? 'BAD_REQUEST', err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
+  });
+
+  // ---- security headers: strict CSP (no inline scripts), no framing
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 10, fields: 20 } });
+
+  // ---- cross-site request refusal for state-changing API calls
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (req) => {
+    if (!UNSAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    let refused = site === 'cross-site';
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      // Same host as the request (e.g. another port mapping of this server) is allowed; anything else not.
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = null; // 'null' or garbage
+      }
+      if (!host || host !== req.headers.host) refused = true;
+    }
+    if (refused) throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed');
+  });
+
+  // ---- OpenAPI
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Matric Moments API',
+        description: 'Every route states who may call it in its summary. Errors: { error: { code, message, fields? } }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(sessionPlugin, { auth, db });
+
+  // ---- features
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db, auth });
+  await app.register(contentRoutes, { db });
+  await app.register(dashboardRoutes, { db });
+
+  // ---- uploaded images: immutable (names are random and never reused)
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    allowedPath: (pathName) => !pathName.includes('..'),
+  });
+
+  // ---- the web app (built by vite into dist/web)
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/uploads/')) {
+      return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+    }
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDir);
+    }
+    return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
+  });
+
+  return { app, auth, storage: files };
+}

@@ -1,0 +1,132 @@
+/**
+ * The only reader of process.env. Validates every variable at start-up and stops with a message that names
+ * the bad variable. Everything else receives an `AppConfig`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+    PUBLIC_URL: z.url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
+    SEED_DEMO: booleanString.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface RateLimitConfig {
+  /** Sign-in attempts per IP and per email in one window. */
+  signInPerIp: number;
+  signInPerEmail: number;
+  signUpPerIp: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: RawEnv['LOG_LEVEL'];
+  rateLimits: RateLimitConfig;
+  /** Where the built web app lives (dist/web). */
+  webDir: string;
+}
+
+export class EnvError extends Error {}
+
+const empty = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+
+const ENV_KEYS = [
+  'NODE_ENV',
+  'PORT',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'AUTH_SECRET',
+  'PUBLIC_URL',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+] as const;
+
+/** Validates the environment. Throws EnvError naming each bad variable. Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
+  const result = envSchema.safeParse(Object.fromEntries(ENV_KEYS.map((k) => [k, empty(source[k])])));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? 'environment')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  return result.data;
+}
+
+/** AUTH_SECRET outside production: generated once and kept under DATA_DIR. */
+function ensureSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  signInPerIp: 20,
+  signInPerEmail: 5,
+  signUpPerIp: 10,
+  windowMs: 60_000,
+};
+
+export function configFromEnv(raw: RawEnv, cwd = process.cwd()): AppConfig {
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir,
+    authSecret: raw.AUTH_SECRET ?? ensureSecret(dataDir),
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    seedDemo: raw.SEED_DEMO && raw.NODE_ENV !== 'production',
+    logLevel: raw.LOG_LEVEL,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
+}
+
+/** Reads and validates process.env. */
+export function loadConfig(): AppConfig {
+  return configFromEnv(parseEnv(process.env));
+}
+
+/** Test runs read DATABASE_URL to decide which database the API tests use. */
+export function testDatabaseUrl(): string | undefined {
+  return empty(process.env.DATABASE_URL);
+}

@@ -1,0 +1,192 @@
+/** Accounts: sign-up (with the optional package chosen on /packages), sign-in, sign-out and the /me view. */
+import { addYears } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { z } from 'zod';
+import { BASIC_PACKAGE_YEARS, ROLES } from '../../../domain/constants.ts';
+import type { SignInRequest, SignUpRequest } from '../../../domain/auth.ts';
+import type { Auth } from '../../auth/auth.ts';
+import { effectiveRole } from '../../auth/policy.ts';
+import { grantRole, rolesOf } from '../../auth/roles.ts';
+import type { Db } from '../../db/client.ts';
+import { packages, profiles, serviceProviders, user } from '../../db/schema.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { getDemoMode } from '../settings/service.ts';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  return e?.code === '23505' || e?.cause?.code === '23505' || /duplicate key|unique constraint/i.test(e?.message ?? '');
+}
+
+/** Maps better-auth's errors onto our error format. */
+function fromAuthError(err: unknown, fallback: string): never {
+  if (err instanceof APIError) {
+    const code = (err.body as { code?: string } | undefined)?.code ?? '';
+    if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw conflict(EMAIL_TAKEN);
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND')
+      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (code === 'PASSWORD_TOO_SHORT') throw badRequest('Password must be at least 6 characters');
+    if (code === 'PASSWORD_TOO_LONG') throw badRequest('Password must be at most 128 characters');
+    if (code === 'INVALID_EMAIL') throw badRequest('Invalid email address');
+    const status = err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    throw new AppError(status, code || 'AUTH_ERROR', (err.body as { message?: string })?.message ?? fallback);
+  }
+  if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+  throw err;
+}
+
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  profile: z
+    .object({
+      fullName: z.string().nullable(),
+      phone: z.string().nullable(),
+      city: z.string().nullable(),
+      province: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+    })
+    .nullable(),
+  role: z.enum(ROLES),
+  roles: z.array(z.string()),
+  provider: z
+    .object({
+      id: z.string(),
+      businessName: z.string(),
+      packageType: z.string(),
+      packageExpiresAt: z.string().nullable(),
+      paymentStatus: z.string(),
+    })
+    .nullable(),
+  demoMode: z.boolean(),
+});
+export type MeView = z.infer<typeof meSchema>;
+
+export async function loadMe(db: Db, userId: string): Promise<MeView | null> {
+  const [u] = await db
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!u) return null;
+  const [[profile], roles, [provider], demoMode] = await Promise.all([
+    db
+      .select({
+        fullName: profiles.fullName,
+        phone: profiles.phone,
+        city: profiles.city,
+        province: profiles.province,
+        avatarUrl: profiles.avatarUrl,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+    rolesOf(db, userId),
+    db
+      .select({
+        id: serviceProviders.id,
+        businessName: serviceProviders.businessName,
+        packageType: serviceProviders.packageType,
+        packageExpiresAt: serviceProviders.packageExpiresAt,
+        paymentStatus: serviceProviders.paymentStatus,
+      })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.userId, userId)),
+    getDemoMode(db),
+  ]);
+  return {
+    user: u,
+    profile: profile ?? null,
+    role: effectiveRole(roles),
+    roles,
+    provider: provider
+      ? { ...provider, packageExpiresAt: provider.packageExpiresAt?.toISOString() ?? null }
+      : null,
+    demoMode,
+  };
+}
+
+export type PackageStatus = 'active' | 'pending' | null;
+
+/**
+ * Creates the account, its profile and role `user`. With a package chosen on /packages the account also
+ * becomes a provider: a free package is active for ten years, a paid one waits for payment (pending).
+ */
+export async function signUp(
+  db: Db,
+  auth: Auth,
+  input: SignUpRequest,
+  headers: Headers,
+): Promise<{ userId: string; setCookies: string[]; packageStatus: PackageStatus }> {
+  let chosen: { packageType: string; price: number } | undefined;
+  if (input.packageType) {
+    [chosen] = await db
+      .select({ packageType: packages.packageType, price: packages.price })
+      .from(packages)
+      .where(and(eq(packages.packageType, input.packageType), eq(packages.active, true)));
+    if (!chosen) throw badRequest('Please select a package first', { packageType: 'Unknown package' });
+  }
+
+  let result;
+  try {
+    result = await auth.api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (err) {
+    // Two sign-ups for one email at once: the loser fails on the unique key inside better-auth.
+    const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email.toLowerCase()));
+    if (taken) throw conflict(EMAIL_TAKEN);
+    fromAuthError(err, 'Failed to sign up');
+  }
+  const userId = result.response.user.id;
+  let packageStatus: PackageStatus = null;
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ id: userId, fullName: input.fullName }).onConflictDoNothing();
+    await grantRole(tx as unknown as Db, userId, 'user');
+    if (chosen) {
+      const free = chosen.price === 0;
+      packageStatus = free ? 'active' : 'pending';
+      await tx
+        .insert(serviceProviders)
+        .values({
+          userId,
+          businessName: input.fullName,
+          packageType: chosen.packageType,
+          paymentStatus: packageStatus,
+          packageExpiresAt: free ? addYears(new Date(), BASIC_PACKAGE_YEARS) : null,
+        })
+        .onConflictDoNothing();
+      await grantRole(tx as unknown as Db, userId, 'service_provider');
+    }
+  });
+  return { userId, setCookies: result.headers.getSetCookie(), packageStatus };
+}
+
+export async function signIn(
+  auth: Auth,
+  input: SignInRequest,
+  headers: Headers,
+): Promise<{ userId: string; setCookies: string[] }> {
+  try {
+    const result = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+    return { userId: result.response.user.id, setCookies: result.headers.getSetCookie() };
+  } catch (err) {
+    fromAuthError(err, 'Failed to sign in');
+  }
+}
+
+/** Ends the session (if any) and returns the cookie-clearing headers. Never fails for a missing session. */
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  try {
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm start`: validate the environment, build the web app if it is missing, open and migrate the database,
+ * seed demo data into an empty database, then serve the API and the web app from one process.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { EnvError, loadConfig } from './env.ts';
+
+const dev = process.argv.includes('--dev');
+
+async function main() {
+  const config = loadConfig();
+
+  if (!dev && !existsSync(path.join(config.webDir, 'index.html'))) {
+    console.log('Building the web app (first start)...');
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('The web build failed; see the output above.');
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const { app, storage } = await buildApp({ config, database });
+  if (config.seedDemo) {
+    const seeded = await seedIfEmpty(database.db, storage, app.log);
+    if (seeded) app.log.info('Demo data seeded (see README for the demo accounts)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  app.log.info(`Matric Moments is running on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof EnvError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+/**
+ * Test support: every test file gets its own clean database (an in-memory PGlite, or a fresh PostgreSQL
+ * database when DATABASE_URL is set) and an app built in-process, driven through Fastify's inject.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { DEFAULT_RATE_LIMITS, testDatabaseUrl, type AppConfig } from '../env.ts';
+import { createLocalStorage } from '../storage/storage.ts';
+
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) {
+    const database = await openPglite();
+    await database.migrate();
+    return database;
+  }
+  const name = `mm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mm-test-'));
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    databaseUrl: undefined,
+    dataDir,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    publicUrl: 'http://localhost:3000',
+    seedDemo: false,
+    logLevel: 'silent',
+    rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerIp: 1000, signInPerEmail: 1000, signUpPerIp: 1000 },
+    webDir: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+}
+
+export interface TestApp extends App {
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const storage = createLocalStorage({ rootDir: path.join(config.dataDir, 'uploads') });
+  const built = await buildApp({ config, database, storage });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    config,
+    async close() {
+      await built.app.close();
+      await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list
+    .map((c: string) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Signs up a new account and returns its session cookie and id. */
+export async function signUp(
+  t: TestApp,
+  body: Partial<{ fullName: string; email: string; password: string; packageType: string }> = {},
+) {
+  const email = body.email ?? uniqueEmail();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { fullName: 'Test User', password: 'secret123', ...body, email },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { me: { user: { id: string } } };
+  return { cookie: cookieFrom(res), userId: json.me.user.id, email };
+}
