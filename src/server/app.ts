@@ -82,7 +82,6 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
           },
     bodyLimit: 1024 * 1024,
     trustProxy: config.nodeEnv === 'production',
-    disableRequestLogging: false,
   });
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
@@ -203,6 +202,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -29,6 +29,7 @@ export const envSchema = z
     PUBLIC_URL: z.url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIR: z.string().min(1).default('dist/web'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -73,6 +74,7 @@ const ENV_KEYS = [
   'PUBLIC_URL',
   'SEED_DEMO',
   'LOG_LEVEL',
+  'WEB_DIR',
 ] as const;
 
 /** Validates the environment. Throws EnvError naming each bad variable. Empty strings count as unset. */
@@ -117,7 +119,7 @@ export function configFromEnv(raw: RawEnv, cwd = process.cwd()): AppConfig {
     seedDemo: raw.SEED_DEMO && raw.NODE_ENV !== 'production',
     logLevel: raw.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
-    webDir: path.resolve(cwd, 'dist/web'),
+    webDir: path.resolve(cwd, raw.WEB_DIR),
   };
 }
 

@@ -18,7 +18,9 @@ async function main() {
 
   if (!dev && !existsSync(path.join(config.webDir, 'index.html'))) {
     console.log('Building the web app (first start)...');
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', config.webDir], {
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('The web build failed; see the output above.');
   }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -70,4 +71,10 @@ export function openPostgres(url: string, max = 10): Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   return openPglite(opts.dataDir);
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

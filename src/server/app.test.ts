@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helpers.ts';
+import { buildApp } from './app.ts';
+import { z } from 'zod';
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  // a fake built web app to check the SPA fallback
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'mm-web-'));
+  mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)');
+  t = await createTestApp({ webDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('API surface', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('answers unknown /api paths with a JSON 404 in the one error format', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+  });
+
+  it('serves index.html for other unknown paths (the web app routes them)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/listing/123?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers: CSP without inline scripts, no framing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI description at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/auth/sign-in']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('refuses to start when an /api route does not declare who may call it', async () => {
+    const built = await buildApp({ config: t.config, database: t.database });
+    expect(() =>
+      built.app.get('/api/undeclared', { schema: { response: { 200: z.object({}) } } }, async () => ({})),
+    ).toThrow(/does not declare config.access/);
+    await built.app.close();
+  });
+
+  it('never answers 500 to a body that is too large', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});

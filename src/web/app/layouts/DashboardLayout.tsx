@@ -1,0 +1,164 @@
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { AlertTriangle, FlaskConical, GraduationCap, LogOut } from 'lucide-react';
+import { ROLE_LABELS, type Role } from '@domain/constants.ts';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { useMe } from '../../features/auth/use-me.ts';
+import { useSignOutFlow } from '../../features/auth/use-sign-out-flow.ts';
+import type { Me } from '../../features/auth/types.ts';
+import { cn } from '../../lib/utils.ts';
+import { activeNavItem, canAccessPath, navItemsForRole } from '../nav.ts';
+
+const ROLE_BADGE_VARIANT: Record<Role, 'default' | 'secondary' | 'gold'> = {
+  user: 'secondary',
+  service_provider: 'default',
+  admin: 'gold',
+};
+
+function DashboardHeader({ me }: { me: Me }) {
+  const { signOut, isPending } = useSignOutFlow();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-primary/70 text-gold"
+          >
+            <GraduationCap className="size-4" />
+          </span>
+          <span className="truncate text-lg font-bold tracking-tight text-primary">Matric Moments</span>
+        </Link>
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <span
+            className="hidden max-w-[16rem] truncate text-sm text-muted-foreground md:inline"
+            title={me.user.email}
+          >
+            {me.user.email}
+          </span>
+          <Badge variant={ROLE_BADGE_VARIANT[me.role]} className="hidden sm:inline-flex">
+            {ROLE_LABELS[me.role]}
+          </Badge>
+          {me.demoMode && (
+            <Badge variant="warning" className="hidden sm:inline-flex">
+              <FlaskConical aria-hidden="true" />
+              Demo Mode
+            </Badge>
+          )}
+          <Button variant="outline" size="sm" onClick={() => void signOut()} disabled={isPending}>
+            {isPending ? <Spinner label={null} /> : <LogOut aria-hidden="true" />}
+            Sign Out
+          </Button>
+        </div>
+      </div>
+      {/* On phones the email and badges move to a second line. */}
+      <div className="flex items-center gap-2 border-t px-4 py-2 sm:hidden">
+        <span className="min-w-0 truncate text-xs text-muted-foreground">{me.user.email}</span>
+        <Badge variant={ROLE_BADGE_VARIANT[me.role]}>{ROLE_LABELS[me.role]}</Badge>
+        {me.demoMode && <Badge variant="warning">Demo Mode</Badge>}
+      </div>
+    </header>
+  );
+}
+
+function Sidebar({ role }: { role: Role }) {
+  const { pathname } = useLocation();
+  const items = navItemsForRole(role);
+  const active = activeNavItem(items, pathname);
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  // On phones the menu scrolls sideways: keep the current item in view.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active?.to]);
+  return (
+    <nav
+      aria-label="Dashboard"
+      className="border-b bg-card lg:sticky lg:top-16 lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0"
+    >
+      <ul className="flex gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:thin] lg:flex-col lg:px-3 lg:py-4">
+        {items.map((item) => {
+          const isActive = item === active;
+          const Icon = item.icon;
+          return (
+            <li key={item.to} className="shrink-0">
+              <Link
+                to={item.to}
+                ref={isActive ? activeRef : undefined}
+                aria-current={isActive ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                  isActive
+                    ? 'bg-primary text-primary-foreground shadow-sm'
+                    : 'text-foreground/80 hover:bg-secondary hover:text-secondary-foreground',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4">
+      <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
+        <AlertTriangle aria-hidden="true" className="mx-auto size-10 text-destructive" />
+        <h1 className="mt-4 text-xl font-semibold">We could not load your account</h1>
+        <p className="mt-2 text-sm text-muted-foreground">Please check your connection and try again.</p>
+        <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
+          <Button onClick={onRetry} disabled={retrying}>
+            {retrying && <Spinner label={null} />}
+            Try again
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/">Back to Home</Link>
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Shell of every /dashboard and /admin page: requires a session (otherwise /auth) and, for admin pages,
+ * the admin role (otherwise /dashboard). The role rules live in app/nav.ts.
+ */
+export function DashboardLayout() {
+  const { pathname } = useLocation();
+  const { data: me, isError, refetch, isFetching } = useMe();
+
+  if (me === undefined) {
+    if (isError) return <SessionError onRetry={() => void refetch()} retrying={isFetching} />;
+    return <PageSpinner className="min-h-screen" label="Loading your dashboard" />;
+  }
+  if (me === null) return <Navigate to="/auth" replace />;
+  if (!canAccessPath(me.role, pathname)) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <div className="min-h-screen bg-muted/30">
+      <SkipLink />
+      <DashboardHeader me={me} />
+      <div className="lg:flex">
+        <Sidebar role={me.role} />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { PRODUCT_NAME } from '@domain/constants.ts';
+import { api } from '../../lib/api.ts';
+
+/** GET /api/content: page key → section key → value. Keys may be missing. */
+export type SiteContent = Record<string, Record<string, string>>;
+
+export const CONTENT_QUERY_KEY = ['content'] as const;
+
+export function useSiteContent() {
+  return useQuery({
+    queryKey: CONTENT_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<SiteContent>('/api/content', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** One content value, or the fallback when the page, the key or the value is missing or blank. */
+export function contentValue(
+  content: SiteContent | undefined,
+  pageKey: string,
+  sectionKey: string,
+  fallback: string,
+): string {
+  const value = content?.[pageKey]?.[sectionKey];
+  return value && value.trim() ? value : fallback;
+}
+
+/** The brand text: footer.brand_name, else "Matric Moments". */
+export function brandName(content: SiteContent | undefined): string {
+  return contentValue(content, 'footer', 'brand_name', PRODUCT_NAME);
+}
