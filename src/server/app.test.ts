@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 import { buildApp } from './app.ts';
 import { z } from 'zod';
+import { drawDemoImage } from './storage/demo-images.ts';
+import { storeImage } from './storage/images.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -68,6 +70,19 @@ describe('API surface', () => {
       built.app.get('/api/undeclared', { schema: { response: { 200: z.object({}) } } }, async () => ({})),
     ).toThrow(/does not declare config.access/);
     await built.app.close();
+  });
+
+  it('serves stored images with a long immutable cache and refuses path tricks', async () => {
+    const png = await drawDemoImage({ width: 500, height: 300, seed: 1, label: 'x' });
+    const { url } = await storeImage(t.storage, 'listing-images', png);
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(String(res.headers['cache-control'])).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    const missing = await t.app.inject({ method: 'GET', url: '/uploads/listing-images/nope-800.webp' });
+    expect(missing.statusCode).toBe(404);
+    const sneaky = await t.app.inject({ method: 'GET', url: '/uploads/..%2f..%2fauth-secret' });
+    expect(sneaky.statusCode).toBe(404);
   });
 
   it('never answers 500 to a body that is too large', async () => {

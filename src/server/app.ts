@@ -2,7 +2,7 @@
  * Builds the Fastify app: plugins, security, the access hook, every feature's routes, the uploaded files and
  * the web app. main.ts starts it; tests build it with their own database and config.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -184,6 +184,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
   await app.register(dashboardRoutes, { db });
 
   // ---- uploaded images: immutable (names are random and never reused)
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'uploads'),
     prefix: '/uploads/',
