@@ -6,7 +6,9 @@ function chromiumPath(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
   try {
-    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim() || undefined;
+    return (
+      execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim() || undefined
+    );
   } catch {
     return undefined;
   }

@@ -20,7 +20,12 @@ const EXTRA_LISTINGS = Number(process.argv[2] ?? 5000);
 function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { n: s.length, p50: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1]!.toFixed(2) };
+  return {
+    n: s.length,
+    p50: +q(0.5).toFixed(2),
+    p95: +q(0.95).toFixed(2),
+    max: +s[s.length - 1]!.toFixed(2),
+  };
 }
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -65,7 +70,11 @@ async function main() {
     results.bulkInsertMs = +bulkMs.toFixed(0);
     await t.database.db.execute(sql`analyze`);
 
-    const [anyListing] = (await t.database.db.execute(sql`select id from listings where status = 'approved' limit 1`) as unknown as { rows: { id: string }[] }).rows;
+    const [anyListing] = (
+      (await t.database.db.execute(
+        sql`select id from listings where status = 'approved' limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
     const endpoints: [string, string][] = [
       ['health', '/api/health'],
       ['content', '/api/content'],
@@ -95,7 +104,9 @@ async function main() {
     if (anyListing) {
       const [, viewsMs] = await time(() =>
         Promise.all(
-          Array.from({ length: 200 }, () => t.app.inject({ method: 'POST', url: `/api/listings/${anyListing.id}/view` })),
+          Array.from({ length: 200 }, () =>
+            t.app.inject({ method: 'POST', url: `/api/listings/${anyListing.id}/view` }),
+          ),
         ),
       );
       results.twoHundredConcurrentViewsMs = +viewsMs.toFixed(0);
@@ -108,7 +119,10 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const json = JSON.stringify(results, null, 2) + '\n';
   writeFileSync(path.join(outDir, 'latest.json'), json);
-  writeFileSync(path.join(outDir, `${String(results.database)}-${new Date().toISOString().slice(0, 10)}.json`), json);
+  writeFileSync(
+    path.join(outDir, `${String(results.database)}-${new Date().toISOString().slice(0, 10)}.json`),
+    json,
+  );
   console.log(json);
 }
 

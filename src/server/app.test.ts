@@ -59,7 +59,9 @@ describe('API surface', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/auth/sign-in']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/me', '/api/auth/sign-in']),
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
@@ -78,7 +80,9 @@ describe('API surface', () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
-    expect(String(res.headers['cache-control'])).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    expect(String(res.headers['cache-control'])).toMatch(
+      /max-age=31536000.*immutable|immutable.*max-age=31536000/,
+    );
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/listing-images/nope-800.webp' });
     expect(missing.statusCode).toBe(404);
     const sneaky = await t.app.inject({ method: 'GET', url: '/uploads/..%2f..%2fauth-secret' });

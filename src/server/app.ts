@@ -106,7 +106,11 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
       return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }
     const status = err.statusCode ?? 500;
-    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (
+      status === 413 ||
+      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    ) {
       return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large'));
     }
     if (status === 429) {
@@ -167,7 +171,8 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
     openapi: {
       info: {
         title: 'Matric Moments API',
-        description: 'Every route states who may call it in its summary. Errors: { error: { code, message, fields? } }.',
+        description:
+          'Every route states who may call it in its summary. Errors: { error: { code, message, fields? } }.',
         version: '1.0.0',
       },
     },
@@ -216,10 +221,15 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/uploads/')) {
-      return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+      return reply
+        .code(404)
+        .send(errorBody('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDir);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', config.webDir);
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

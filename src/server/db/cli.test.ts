@@ -37,10 +37,16 @@ describe('admin:create', () => {
 
   it('refuses a short password or a bad email', async () => {
     await expect(
-      createAdmin(t.database.db, t.config.authSecret, t.config.publicUrl, { email: 'x@y.co', password: '123' }),
+      createAdmin(t.database.db, t.config.authSecret, t.config.publicUrl, {
+        email: 'x@y.co',
+        password: '123',
+      }),
     ).rejects.toThrow(/at least 6/);
     await expect(
-      createAdmin(t.database.db, t.config.authSecret, t.config.publicUrl, { email: 'nope', password: '1234567' }),
+      createAdmin(t.database.db, t.config.authSecret, t.config.publicUrl, {
+        email: 'nope',
+        password: '1234567',
+      }),
     ).rejects.toThrow(/email/);
   });
 });

@@ -71,12 +71,18 @@ async function main() {
         const parsed = adminArgs.safeParse(values);
         if (!parsed.success) {
           console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-          console.error('Usage: npm run admin:create -- --email admin@example.com --password "a long password"');
+          console.error(
+            'Usage: npm run admin:create -- --email admin@example.com --password "a long password"',
+          );
           process.exitCode = 2;
           break;
         }
         const result = await createAdmin(database.db, config.authSecret, config.publicUrl, parsed.data);
-        console.log(result === 'created' ? `Admin ${parsed.data.email} created.` : `${parsed.data.email} is now an admin.`);
+        console.log(
+          result === 'created'
+            ? `Admin ${parsed.data.email} created.`
+            : `${parsed.data.email} is now an admin.`,
+        );
         break;
       }
       default:

@@ -274,7 +274,9 @@ export const listingImages = pgTable(
   (t) => [
     index('listing_images_listing_idx').on(t.listingId, t.displayOrder),
     // At most one primary image per listing.
-    uniqueIndex('listing_images_one_primary_key').on(t.listingId).where(sql`${t.isPrimary}`),
+    uniqueIndex('listing_images_one_primary_key')
+      .on(t.listingId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
 

@@ -23,8 +23,7 @@ afterAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const n = async (table: any) =>
-  Number((await database.db.select({ n: count() }).from(table))[0]!.n);
+const n = async (table: any) => Number((await database.db.select({ n: count() }).from(table))[0]!.n);
 
 describe('demo seed', () => {
   it('seeds an empty database with the content decisions.md asks for', async () => {
@@ -34,27 +33,44 @@ describe('demo seed', () => {
     expect(await n(t.categories)).toBe(CATEGORIES.length);
     expect(await n(t.packages)).toBe(3);
     expect(await n(t.serviceProviders)).toBeGreaterThanOrEqual(12);
-    const byStatus = await queryRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from listings group by status`,
+    const byStatus = await queryRows<{ status: string; n: number }>(
+      db,
+      sql`select status, count(*)::int as n from listings group by status`,
     );
     const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]));
     expect(counts.approved).toBeGreaterThanOrEqual(40);
     expect(counts.pending).toBeGreaterThan(0);
     expect(counts.rejected).toBeGreaterThan(0);
     // every category and every province has approved listings, all with coordinates but a few
-    const cats = await queryRows<{ n: number }>(db, sql`select count(distinct category_id)::int as n from listings where status = 'approved'`);
+    const cats = await queryRows<{ n: number }>(
+      db,
+      sql`select count(distinct category_id)::int as n from listings where status = 'approved'`,
+    );
     expect(Number(cats[0]!.n)).toBe(CATEGORIES.length);
-    const provs = await queryRows<{ n: number }>(db, sql`select count(distinct province)::int as n from listings where status = 'approved'`);
+    const provs = await queryRows<{ n: number }>(
+      db,
+      sql`select count(distinct province)::int as n from listings where status = 'approved'`,
+    );
     expect(Number(provs[0]!.n)).toBe(PROVINCES.length);
     // every listing has a primary image whose files exist
-    const noPrimary = await queryRows(db, sql`select id from listings l where not exists (select 1 from listing_images i where i.listing_id = l.id and i.is_primary)`);
+    const noPrimary = await queryRows(
+      db,
+      sql`select id from listings l where not exists (select 1 from listing_images i where i.listing_id = l.id and i.is_primary)`,
+    );
     expect(noPrimary).toHaveLength(0);
     expect(readdirSync(path.join(dir, 'listing-images')).length).toBeGreaterThan(100);
     // review counters equal the reviews
-    const drift = await queryRows(db, sql`select l.id from listings l left join reviews r on r.listing_id = l.id group by l.id having l.review_count <> count(r.id)`);
+    const drift = await queryRows(
+      db,
+      sql`select l.id from listings l left join reviews r on r.listing_id = l.id group by l.id having l.review_count <> count(r.id)`,
+    );
     expect(drift).toHaveLength(0);
     expect(await n(t.reviews)).toBeGreaterThan(10);
     // no reviews on basic-package providers
-    const basicReviews = await queryRows(db, sql`select r.id from reviews r join service_providers sp on sp.id = r.service_provider_id where sp.package_type = 'basic'`);
+    const basicReviews = await queryRows(
+      db,
+      sql`select r.id from reviews r join service_providers sp on sp.id = r.service_provider_id where sp.package_type = 'basic'`,
+    );
     expect(basicReviews).toHaveLength(0);
     expect(await n(t.heroBanners)).toBeGreaterThan(0);
     expect(await n(t.faqs)).toBeGreaterThan(0);
@@ -64,11 +80,18 @@ describe('demo seed', () => {
     expect(published.length).toBeGreaterThan(0);
     // the five demo accounts
     const emails = (await db.select({ email: t.user.email }).from(t.user)).map((u) => u.email);
-    for (const e of ['admin', 'premium', 'basic', 'guide', 'user']) expect(emails).toContain(`${e}@matricmoments.test`);
-    const roles = await queryRows<{ email: string; role: string }>(db, sql`select u.email, r.role from user_roles r join "user" u on u.id = r.user_id where r.role <> 'user'`);
+    for (const e of ['admin', 'premium', 'basic', 'guide', 'user'])
+      expect(emails).toContain(`${e}@matricmoments.test`);
+    const roles = await queryRows<{ email: string; role: string }>(
+      db,
+      sql`select u.email, r.role from user_roles r join "user" u on u.id = r.user_id where r.role <> 'user'`,
+    );
     expect(roles).toContainEqual({ email: 'admin@matricmoments.test', role: 'admin' });
     expect(roles).toContainEqual({ email: 'premium@matricmoments.test', role: 'service_provider' });
-    const access = await queryRows(db, sql`select 1 from premium_content_access a join "user" u on u.id = a.user_id where u.email = 'guide@matricmoments.test' and a.payment_status = 'approved'`);
+    const access = await queryRows(
+      db,
+      sql`select 1 from premium_content_access a join "user" u on u.id = a.user_id where u.email = 'guide@matricmoments.test' and a.payment_status = 'approved'`,
+    );
     expect(access).toHaveLength(1);
   }, 120_000);
 

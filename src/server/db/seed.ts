@@ -74,7 +74,9 @@ async function createAccount(
   createdAt = new Date(),
 ) {
   const id = randomUUID();
-  await db.insert(t.user).values({ id, name: fullName, email, emailVerified: true, createdAt, updatedAt: createdAt });
+  await db
+    .insert(t.user)
+    .values({ id, name: fullName, email, emailVerified: true, createdAt, updatedAt: createdAt });
   await db.insert(t.account).values({
     id: randomUUID(),
     accountId: id,
@@ -109,7 +111,8 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     const n = capacity[p.packageType];
     for (let k = 0; k < n; k++) {
       // Premium providers serve several provinces; others their own.
-      const province = p.packageType === 'premium' ? PROVINCES[provinceTurn++ % PROVINCES.length]!.value : p.province;
+      const province =
+        p.packageType === 'premium' ? PROVINCES[provinceTurn++ % PROVINCES.length]!.value : p.province;
       let status: 'approved' | 'pending' | 'rejected' = 'approved';
       if (p.packageType === 'premium' && k === 4 && providerIndex % 2 === 0) status = 'pending';
       listingPlan.push({
@@ -128,34 +131,87 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     listingPlan.push({
       providerIndex,
       category: p.category,
-      idea: { title: `${LISTING_IDEAS[p.category]![0]!.title} (old offer)`, description: 'An offer that did not meet the listing guidelines: no prices or contact details were given.', from: 100, to: null },
+      idea: {
+        title: `${LISTING_IDEAS[p.category]![0]!.title} (old offer)`,
+        description:
+          'An offer that did not meet the listing guidelines: no prices or contact details were given.',
+        from: 100,
+        to: null,
+      },
       province: p.province,
       status: 'rejected',
       images: 1,
     });
   }
 
-  const catHue: Record<string, number> = Object.fromEntries(CATEGORIES.map((c, i) => [c.slug, (i * 45 + 260) % 360]));
-  const imageJobs: { key: string; width: number; height: number; label: string; hue: number; bucket: string }[] = [];
+  const catHue: Record<string, number> = Object.fromEntries(
+    CATEGORIES.map((c, i) => [c.slug, (i * 45 + 260) % 360]),
+  );
+  const imageJobs: {
+    key: string;
+    width: number;
+    height: number;
+    label: string;
+    hue: number;
+    bucket: string;
+  }[] = [];
   listingPlan.forEach((l, i) => {
     for (let k = 0; k < l.images; k++) {
-      imageJobs.push({ key: `listing:${i}:${k}`, width: 1200, height: 800, label: l.idea.title.split(' ').slice(0, 3).join(' '), hue: catHue[l.category]! + k * 20, bucket: 'listing-images' });
+      imageJobs.push({
+        key: `listing:${i}:${k}`,
+        width: 1200,
+        height: 800,
+        label: l.idea.title.split(' ').slice(0, 3).join(' '),
+        hue: catHue[l.category]! + k * 20,
+        bucket: 'listing-images',
+      });
     }
   });
   const banners = ['Make your farewell unforgettable', 'Arrive in style', 'Capture every moment'];
   banners.forEach((label, i) =>
-    imageJobs.push({ key: `banner:${i}`, width: 1600, height: 640, label, hue: 260 + i * 35, bucket: 'hero-banners' }),
+    imageJobs.push({
+      key: `banner:${i}`,
+      width: 1600,
+      height: 640,
+      label,
+      hue: 260 + i * 35,
+      bucket: 'hero-banners',
+    }),
   );
   PROVIDERS.forEach((p, i) => {
     if (p.packageType !== 'basic')
-      imageJobs.push({ key: `logo:${i}`, width: 400, height: 400, label: p.businessName.split(' ').map((w) => w[0]).join('').slice(0, 3), hue: catHue[p.category]!, bucket: 'logos' });
+      imageJobs.push({
+        key: `logo:${i}`,
+        width: 400,
+        height: 400,
+        label: p.businessName
+          .split(' ')
+          .map((w) => w[0])
+          .join('')
+          .slice(0, 3),
+        hue: catHue[p.category]!,
+        bucket: 'logos',
+      });
   });
   ARTICLES.forEach((a, i) =>
-    imageJobs.push({ key: `article:${i}`, width: 1200, height: 630, label: a.title.split(' ').slice(0, 4).join(' '), hue: 300 + i * 12, bucket: 'site-assets' }),
+    imageJobs.push({
+      key: `article:${i}`,
+      width: 1200,
+      height: 630,
+      label: a.title.split(' ').slice(0, 4).join(' '),
+      hue: 300 + i * 12,
+      bucket: 'site-assets',
+    }),
   );
   const urls = new Map<string, string>();
   await pool(imageJobs, 3, async (job, i) => {
-    const png = await drawDemoImage({ width: job.width, height: job.height, seed: i + 1, label: job.label, hue: job.hue });
+    const png = await drawDemoImage({
+      width: job.width,
+      height: job.height,
+      seed: i + 1,
+      label: job.label,
+      hue: job.hue,
+    });
     const stored = await storeImage(storage, job.bucket, png);
     urls.set(job.key, stored.url);
   });
@@ -173,9 +229,29 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     }
 
     const packageFeatures = {
-      basic: ['1 active listing', 'Up to 3 images per listing', 'Listed in search results', 'Receive enquiries'],
-      standard: ['Up to 2 active listings', 'Up to 10 images per listing', 'Priority placement in search', 'Listing analytics', 'Receive reviews'],
-      premium: ['Up to 5 active listings', 'Up to 10 images per listing', 'Featured placement', 'First in search results', 'Analytics', 'Priority support', 'Verification badge', 'Receive reviews'],
+      basic: [
+        '1 active listing',
+        'Up to 3 images per listing',
+        'Listed in search results',
+        'Receive enquiries',
+      ],
+      standard: [
+        'Up to 2 active listings',
+        'Up to 10 images per listing',
+        'Priority placement in search',
+        'Listing analytics',
+        'Receive reviews',
+      ],
+      premium: [
+        'Up to 5 active listings',
+        'Up to 10 images per listing',
+        'Featured placement',
+        'First in search results',
+        'Analytics',
+        'Priority support',
+        'Verification badge',
+        'Receive reviews',
+      ],
     };
     const packageMeta = {
       basic: { name: 'Basic', emoji: '🌱', color: 'from-green-500 to-emerald-600', popular: false },
@@ -204,11 +280,21 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
 
     // ---- accounts
     const A = DEMO_ACCOUNTS;
-    const adminId = await createAccount(tx, A.admin.email, A.admin.password, A.admin.fullName, ['user', 'admin']);
-    const guideUserId = await createAccount(tx, A.guideUser.email, A.guideUser.password, A.guideUser.fullName, ['user']);
+    const adminId = await createAccount(tx, A.admin.email, A.admin.password, A.admin.fullName, [
+      'user',
+      'admin',
+    ]);
+    const guideUserId = await createAccount(
+      tx,
+      A.guideUser.email,
+      A.guideUser.password,
+      A.guideUser.fullName,
+      ['user'],
+    );
     const plainUserId = await createAccount(tx, A.user.email, A.user.password, A.user.fullName, ['user']);
     const reviewerIds = [guideUserId, plainUserId];
-    for (const r of REVIEWERS) reviewerIds.push(await createAccount(tx, r.email, 'Reviewer123!', r.fullName, ['user']));
+    for (const r of REVIEWERS)
+      reviewerIds.push(await createAccount(tx, r.email, 'Reviewer123!', r.fullName, ['user']));
 
     const providerIds: string[] = [];
     for (const [i, p] of PROVIDERS.entries()) {
@@ -216,7 +302,14 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       let password = 'Provider123!';
       if (i === 0) ({ email, password } = A.premiumProvider);
       if (p.fullName === A.basicProvider.fullName) ({ email, password } = A.basicProvider);
-      const userId = await createAccount(tx, email, password, p.fullName, ['user', 'service_provider'], subDays(now, 200 - i));
+      const userId = await createAccount(
+        tx,
+        email,
+        password,
+        p.fullName,
+        ['user', 'service_provider'],
+        subDays(now, 200 - i),
+      );
       const [row] = await tx
         .insert(t.serviceProviders)
         .values({
@@ -228,7 +321,8 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
           packageType: p.packageType,
           paymentStatus: 'active',
           // The free basic package runs ten years; paid ones a month at a time.
-          packageExpiresAt: p.packageType === 'basic' ? addYears(now, 10) : i === 9 ? addDays(now, 5) : addMonths(now, 1),
+          packageExpiresAt:
+            p.packageType === 'basic' ? addYears(now, 10) : i === 9 ? addDays(now, 5) : addMonths(now, 1),
         })
         .returning({ id: t.serviceProviders.id });
       providerIds.push(row!.id);
@@ -261,9 +355,21 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
           updatedAt: subDays(now, 90 - i),
         })
         .returning({ id: t.listings.id });
-      listingRows.push({ id: row!.id, providerIndex: l.providerIndex, status: l.status, canReview: p.packageType !== 'basic' });
+      listingRows.push({
+        id: row!.id,
+        providerIndex: l.providerIndex,
+        status: l.status,
+        canReview: p.packageType !== 'basic',
+      });
       for (let k = 0; k < l.images; k++) {
-        await tx.insert(t.listingImages).values({ listingId: row!.id, imageUrl: urls.get(`listing:${i}:${k}`)!, isPrimary: k === 0, displayOrder: k });
+        await tx
+          .insert(t.listingImages)
+          .values({
+            listingId: row!.id,
+            imageUrl: urls.get(`listing:${i}:${k}`)!,
+            isPrimary: k === 0,
+            displayOrder: k,
+          });
       }
     }
 
@@ -290,7 +396,8 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
 
     // ---- favourites, enquiries
     const approved = listingRows.filter((l) => l.status === 'approved');
-    for (const l of approved.slice(0, 3)) await tx.insert(t.favorites).values({ userId: plainUserId, listingId: l.id });
+    for (const l of approved.slice(0, 3))
+      await tx.insert(t.favorites).values({ userId: plainUserId, listingId: l.id });
     const premiumListings = listingRows.filter((l) => l.providerIndex === 0 && l.status === 'approved');
     const enquiryTexts = [
       'Hi, is the Lamborghini available on 14 March for a farewell in Sandton? We need pick-up at 17:30.',
@@ -328,7 +435,10 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     });
     const premiumCategoryIds: string[] = [];
     for (const [i, name] of PREMIUM_CATEGORIES.entries()) {
-      const [row] = await tx.insert(t.premiumCategories).values({ name, displayOrder: i + 1 }).returning({ id: t.premiumCategories.id });
+      const [row] = await tx
+        .insert(t.premiumCategories)
+        .values({ name, displayOrder: i + 1 })
+        .returning({ id: t.premiumCategories.id });
       premiumCategoryIds.push(row!.id);
     }
     for (const [i, a] of ARTICLES.entries()) {
@@ -347,7 +457,11 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     // ---- site content
     const content: [string, string, string][] = [
       ['hero', 'heading', 'Make Your Matric Farewell Unforgettable'],
-      ['hero', 'subheading', 'Find trusted cars, outfits, photographers, venues and more across South Africa.'],
+      [
+        'hero',
+        'subheading',
+        'Find trusted cars, outfits, photographers, venues and more across South Africa.',
+      ],
       ['hero', 'stat_providers', '500'],
       ['hero', 'stat_provinces', '9'],
       ['hero', 'stat_clients', '1000'],
@@ -359,11 +473,23 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       ['cta', 'benefit_3', 'Receive enquiries directly'],
       ['cta', 'benefit_4', 'Build your reputation with reviews'],
       ['footer', 'brand_name', 'Matric Moments'],
-      ['footer', 'description', 'South Africa’s marketplace for matric farewell services: cars, outfits, photography, venues, beauty, catering, décor and entertainment.'],
+      [
+        'footer',
+        'description',
+        'South Africa’s marketplace for matric farewell services: cars, outfits, photography, venues, beauty, catering, décor and entertainment.',
+      ],
       ['footer', 'copyright', `© ${now.getFullYear()} Matric Moments. All rights reserved.`],
       ['about', 'title', 'About Matric Moments'],
-      ['about', 'content', 'Matric Moments brings together the people who make matric farewells special. Parents and learners find trusted local providers in one place, compare options and contact them directly.'],
-      ['about', 'mission', 'To make planning a matric farewell simple, safe and affordable for every family in South Africa.'],
+      [
+        'about',
+        'content',
+        'Matric Moments brings together the people who make matric farewells special. Parents and learners find trusted local providers in one place, compare options and contact them directly.',
+      ],
+      [
+        'about',
+        'mission',
+        'To make planning a matric farewell simple, safe and affordable for every family in South Africa.',
+      ],
       ['about', 'vision', 'A farewell every learner remembers, planned with providers every parent trusts.'],
       ['contact', 'email', 'hello@matricmoments.test'],
       ['contact', 'phone', '010 555 0100'],
@@ -374,13 +500,26 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       ['payment', 'account_number', '0000 000 000'],
       ['payment', 'branch_code', '000000'],
     ];
-    await tx.insert(t.pageContent).values(
-      content.map(([pageKey, sectionKey, contentValue]) => ({ pageKey, sectionKey, contentType: 'text', contentValue })),
-    );
+    await tx
+      .insert(t.pageContent)
+      .values(
+        content.map(([pageKey, sectionKey, contentValue]) => ({
+          pageKey,
+          sectionKey,
+          contentType: 'text',
+          contentValue,
+        })),
+      );
     for (const [i, label] of banners.entries()) {
-      await tx.insert(t.heroBanners).values({ imageUrl: urls.get(`banner:${i}`)!, altText: label, displayOrder: i + 1, isActive: true });
+      await tx
+        .insert(t.heroBanners)
+        .values({ imageUrl: urls.get(`banner:${i}`)!, altText: label, displayOrder: i + 1, isActive: true });
     }
-    await tx.insert(t.faqs).values(FAQS.map(([question, answer], i) => ({ question, answer, displayOrder: i + 1, isActive: true })));
+    await tx
+      .insert(t.faqs)
+      .values(
+        FAQS.map(([question, answer], i) => ({ question, answer, displayOrder: i + 1, isActive: true })),
+      );
     await tx.insert(t.socialLinks).values([
       { platform: 'facebook', url: 'https://facebook.com/matricmoments', displayOrder: 1 },
       { platform: 'instagram', url: 'https://instagram.com/matricmoments', displayOrder: 2 },

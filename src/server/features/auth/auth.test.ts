@@ -107,7 +107,10 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
     [{ fullName: '', email: 'a@b.co', password: 'secret123' }, 'Full name is required'],
     [{ fullName: 'A', email: 'not-an-email', password: 'secret123' }, 'Invalid email address'],
     [{ fullName: 'A', email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters'],
-    [{ fullName: 'A', email: 'a@b.co', password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
+    [
+      { fullName: 'A', email: 'a@b.co', password: 'x'.repeat(129) },
+      'Password must be at most 128 characters',
+    ],
   ])('validates sign-up input with the spec messages (%o)', async (payload, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
     expect(res.statusCode).toBe(400);
@@ -128,7 +131,11 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBeTruthy();
-    const wrongTypes = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 5, password: [] } });
+    const wrongTypes = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 5, password: [] },
+    });
     expect(wrongTypes.statusCode).toBe(400);
   });
 });
@@ -146,7 +153,8 @@ describe('sign-up with a package', () => {
     expect(body.me.role).toBe('service_provider');
     expect(body.me.provider.packageType).toBe('basic');
     expect(body.me.provider.paymentStatus).toBe('active');
-    const years = (new Date(body.me.provider.packageExpiresAt).getTime() - Date.now()) / (365.25 * 86_400_000);
+    const years =
+      (new Date(body.me.provider.packageExpiresAt).getTime() - Date.now()) / (365.25 * 86_400_000);
     expect(years).toBeGreaterThan(9.9);
     expect(years).toBeLessThan(10.1);
   });
@@ -174,7 +182,11 @@ describe('sign-up with a package', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Please select a package first');
     }
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'secret123' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: 'secret123' },
+    });
     expect(signIn.statusCode).toBe(401);
   });
 });
@@ -182,7 +194,8 @@ describe('sign-up with a package', () => {
 describe('roles', () => {
   it('effective role follows admin > service_provider > user', async () => {
     const { cookie, userId } = await signUp(t);
-    const role = async () => (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().role;
+    const role = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().role;
     expect(await role()).toBe('user');
     await grantRole(t.database.db, userId, 'service_provider');
     expect(await role()).toBe('service_provider');
@@ -208,7 +221,11 @@ describe('cross-site requests', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(fetchMeta.statusCode).toBe(403);
-    const nullOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'null' } });
+    const nullOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'null' },
+    });
     expect(nullOrigin.statusCode).toBe(403);
     const same = await t.app.inject({
       method: 'POST',
@@ -220,7 +237,11 @@ describe('cross-site requests', () => {
   });
 
   it('lets cross-site GETs through (they change nothing)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

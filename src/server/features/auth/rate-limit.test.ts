@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const attempt = (email: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { email, password: 'wrong-pass' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: ip,
+    payload: { email, password: 'wrong-pass' },
+  });
 
 describe('sign-in rate limits', () => {
   it('limits attempts per email, whatever the IP', async () => {

@@ -41,7 +41,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; auth: Aut
     '/api/auth/sign-up',
     {
       config: { access: 'public' },
-      preHandler: limit(TOO_MANY_SIGN_UPS, [{ max: rateLimits.signUpPerIp, key: (req) => `signup-ip:${req.ip}` }]),
+      preHandler: limit(TOO_MANY_SIGN_UPS, [
+        { max: rateLimits.signUpPerIp, key: (req) => `signup-ip:${req.ip}` },
+      ]),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (optionally with the package chosen on /packages). Anyone.',
@@ -98,7 +100,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; auth: Aut
     async (req, reply) => {
       const cleared = await signOut(auth, authHeaders(req));
       const clearAll = SESSION_COOKIES.map(
-        (name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${app.config.publicUrl.startsWith('https://') ? '; Secure' : ''}`,
+        (name) =>
+          `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${app.config.publicUrl.startsWith('https://') ? '; Secure' : ''}`,
       );
       reply.header('set-cookie', cleared.length ? cleared : clearAll);
       return reply.code(204).send(null);
@@ -111,7 +114,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; auth: Aut
       config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user, profile, effective role, provider record and demo mode. Signed-in users.',
+        summary:
+          'The signed-in user, profile, effective role, provider record and demo mode. Signed-in users.',
         response: { 200: meSchema, ...errorResponses },
       },
     },

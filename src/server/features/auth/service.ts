@@ -18,14 +18,19 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
-  return e?.code === '23505' || e?.cause?.code === '23505' || /duplicate key|unique constraint/i.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.cause?.code === '23505' ||
+    /duplicate key|unique constraint/i.test(e?.message ?? '')
+  );
 }
 
 /** Maps better-auth's errors onto our error format. */
 function fromAuthError(err: unknown, fallback: string): never {
   if (err instanceof APIError) {
     const code = (err.body as { code?: string } | undefined)?.code ?? '';
-    if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw conflict(EMAIL_TAKEN);
+    if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')
+      throw conflict(EMAIL_TAKEN);
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND')
       throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     if (code === 'PASSWORD_TOO_SHORT') throw badRequest('Password must be at least 6 characters');
@@ -136,7 +141,10 @@ export async function signUp(
     });
   } catch (err) {
     // Two sign-ups for one email at once: the loser fails on the unique key inside better-auth.
-    const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email.toLowerCase()));
+    const [taken] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, input.email.toLowerCase()));
     if (taken) throw conflict(EMAIL_TAKEN);
     fromAuthError(err, 'Failed to sign up');
   }

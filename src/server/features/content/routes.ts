@@ -31,7 +31,12 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: {
           200: z.object({
             items: z.array(
-              z.object({ id: z.string(), platform: z.string(), url: z.string(), icon: z.string().nullable() }),
+              z.object({
+                id: z.string(),
+                platform: z.string(),
+                url: z.string(),
+                icon: z.string().nullable(),
+              }),
             ),
           }),
         },

@@ -21,7 +21,12 @@ export async function loadSiteContent(db: Db): Promise<SiteContent> {
 
 export async function activeSocialLinks(db: Db) {
   return db
-    .select({ id: socialLinks.id, platform: socialLinks.platform, url: socialLinks.url, icon: socialLinks.icon })
+    .select({
+      id: socialLinks.id,
+      platform: socialLinks.platform,
+      url: socialLinks.url,
+      icon: socialLinks.icon,
+    })
     .from(socialLinks)
     .where(eq(socialLinks.isActive, true))
     .orderBy(asc(socialLinks.displayOrder));

@@ -16,7 +16,13 @@ const statsSchema = z.discriminatedUnion('role', [
     totalViews: z.number(),
     enquiries: z.number(),
     recentListings: z.array(
-      z.object({ id: z.string(), title: z.string(), city: z.string(), status: z.string(), createdAt: z.string() }),
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        city: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
     ),
   }),
   z.object({ role: z.literal('admin'), users: z.number(), listings: z.number(), enquiries: z.number() }),
@@ -52,7 +58,13 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
           .from(serviceProviders)
           .where(eq(serviceProviders.userId, actor.userId));
         if (!provider) {
-          return { role: 'service_provider' as const, listings: 0, totalViews: 0, enquiries: 0, recentListings: [] };
+          return {
+            role: 'service_provider' as const,
+            listings: 0,
+            totalViews: 0,
+            enquiries: 0,
+            recentListings: [],
+          };
         }
         const [agg, enquiryCount, recent] = await Promise.all([
           db
