@@ -40,6 +40,8 @@ export interface BuildOptions {
   config: AppConfig;
   database: Database;
   storage?: Storage;
+  /** Where logs go (default stdout); tests capture them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface App {
@@ -61,7 +63,7 @@ function firstFieldMessages(issues: { path?: PropertyKey[]; instancePath?: strin
   return fields;
 }
 
-export async function buildApp({ config, database, storage }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, storage, logStream }: BuildOptions): Promise<App> {
   const { db } = database;
   const app = Fastify({
     logger:
@@ -69,6 +71,7 @@ export async function buildApp({ config, database, storage }: BuildOptions): Pro
         ? false
         : {
             level: config.logLevel,
+            ...(logStream ? { stream: logStream } : {}),
             redact: {
               paths: [
                 'req.headers.cookie',

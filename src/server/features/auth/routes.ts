@@ -99,9 +99,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; auth: Aut
     },
     async (req, reply) => {
       const cleared = await signOut(auth, authHeaders(req));
+      // Over https better-auth names its cookies with the __Secure- prefix.
+      const secure = app.config.publicUrl.startsWith('https://');
       const clearAll = SESSION_COOKIES.map(
         (name) =>
-          `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${app.config.publicUrl.startsWith('https://') ? '; Secure' : ''}`,
+          `${secure ? '__Secure-' : ''}${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
       );
       reply.header('set-cookie', cleared.length ? cleared : clearAll);
       return reply.code(204).send(null);
