@@ -52,3 +52,8 @@ export function canActOnProviderResource(
   if (!actor) return false;
   return actor.role === 'admin' || (actorProviderId !== null && actorProviderId === resourceProviderId);
 }
+
+/** Only the author may rewrite their own words (reviews); admins may delete but not edit them. */
+export function isAuthor(actor: Actor | null, authorUserId: string): boolean {
+  return actor !== null && actor.userId === authorUserId;
+}

@@ -362,14 +362,12 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
         canReview: p.packageType !== 'basic',
       });
       for (let k = 0; k < l.images; k++) {
-        await tx
-          .insert(t.listingImages)
-          .values({
-            listingId: row!.id,
-            imageUrl: urls.get(`listing:${i}:${k}`)!,
-            isPrimary: k === 0,
-            displayOrder: k,
-          });
+        await tx.insert(t.listingImages).values({
+          listingId: row!.id,
+          imageUrl: urls.get(`listing:${i}:${k}`)!,
+          isPrimary: k === 0,
+          displayOrder: k,
+        });
       }
     }
 
@@ -500,16 +498,14 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       ['payment', 'account_number', '0000 000 000'],
       ['payment', 'branch_code', '000000'],
     ];
-    await tx
-      .insert(t.pageContent)
-      .values(
-        content.map(([pageKey, sectionKey, contentValue]) => ({
-          pageKey,
-          sectionKey,
-          contentType: 'text',
-          contentValue,
-        })),
-      );
+    await tx.insert(t.pageContent).values(
+      content.map(([pageKey, sectionKey, contentValue]) => ({
+        pageKey,
+        sectionKey,
+        contentType: 'text',
+        contentValue,
+      })),
+    );
     for (const [i, label] of banners.entries()) {
       await tx
         .insert(t.heroBanners)
