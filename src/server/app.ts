@@ -26,8 +26,12 @@ import type { AppConfig } from './env.ts';
 import { AppError, errorBody } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { enquiryRoutes } from './features/enquiries/routes.ts';
+import { favoriteRoutes } from './features/favorites/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 declare module 'fastify' {
@@ -190,6 +194,10 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(authRoutes, { db, auth });
   await app.register(contentRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(favoriteRoutes, { db });
+  await app.register(enquiryRoutes, { db });
+  await app.register(reviewRoutes, { db });
+  await app.register(marketplaceRoutes, { db });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });

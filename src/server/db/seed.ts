@@ -168,12 +168,13 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     }
   });
   const banners = ['Make your farewell unforgettable', 'Arrive in style', 'Capture every moment'];
-  banners.forEach((label, i) =>
+  banners.forEach((_label, i) =>
     imageJobs.push({
       key: `banner:${i}`,
       width: 1600,
       height: 640,
-      label,
+      // The hero heading is laid over the banner: no text in the picture itself.
+      label: '',
       hue: 260 + i * 35,
       bucket: 'hero-banners',
     }),

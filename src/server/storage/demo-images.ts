@@ -57,9 +57,10 @@ export function demoImageSvg({ width, height, seed, label, hue }: DemoImageOptio
     shapes.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#soft${i % 2})" opacity="${opacity}"/>`);
   }
 
-  // Roughly 0.6em per character in a bold sans-serif; keep the label within ~85% of the width.
+  // Roughly 0.72em per character in bold DejaVu Sans; keep the label within ~70% of the width so it survives
+  // the cropping of cards (object-fit: cover).
   const chars = Math.max(label.length, 1);
-  const fontSize = Math.max(10, Math.round(Math.min(height * 0.16, (width * 0.85) / (chars * 0.6))));
+  const fontSize = Math.max(10, Math.round(Math.min(height * 0.14, (width * 0.7) / (chars * 0.72))));
   const text = escapeXml(label);
   const tx = Math.round(width / 2);
   const ty = Math.round(height / 2 + fontSize * 0.35);

@@ -1,14 +1,137 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ArrowRight, Search } from 'lucide-react';
-import { CATEGORIES } from '@domain/constants.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  ArrowRight,
+  BookOpen,
+  Briefcase,
+  Check,
+  Crosshair,
+  Crown,
+  GraduationCap,
+  MapPin,
+  Search,
+  Sparkles,
+  Users,
+} from 'lucide-react';
+import {
+  CATEGORIES,
+  DEFAULT_STATS,
+  PREMIUM_GUIDE_PRICE,
+  PRODUCT_NAME,
+  PROVINCES,
+} from '@domain/constants.ts';
+import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { contentValue, useSiteContent } from '../features/content/use-site-content.ts';
+import { Input } from '../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
+import { Separator } from '../components/ui/separator.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useMe } from '../features/auth/use-me.ts';
+import { contentValue, useSiteContent, type SiteContent } from '../features/content/use-site-content.ts';
+import { useHeroBanners, useHomeListings } from '../features/marketplace/api.ts';
+import { HeroCarousel } from '../features/marketplace/HeroCarousel.tsx';
+import {
+  LISTING_GRID_CLASS,
+  ListingCard,
+  ListingGridSkeleton,
+} from '../features/marketplace/ListingCard.tsx';
+import { useGeolocation } from '../features/marketplace/use-location.ts';
+import { qs } from '../lib/api.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../lib/scroll.ts';
+import { cn } from '../lib/utils.ts';
 
-function Hero() {
-  const { data: content } = useSiteContent();
+const ALL_PROVINCES = 'all';
+
+const PREMIUM_GUIDE_BULLETS = [
+  'Fashion and styling guide',
+  'Venue selection and planning tips',
+  'Budget management strategies',
+  'Professional photography tips',
+  'Social etiquette and behaviour guide',
+  'Last minute preparation checklist',
+] as const;
+
+function HeroSearch() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [province, setProvince] = useState<string>(ALL_PROVINCES);
+  const { locate, locating } = useGeolocation();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(
+      `/browse${qs({ search: search.trim(), province: province === ALL_PROVINCES ? undefined : province })}`,
+    );
+  };
+
+  const onUseMyLocation = async () => {
+    const coords = await locate();
+    if (coords) setProvince(nearestProvince(coords.lat, coords.lng));
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Find services"
+      onSubmit={onSubmit}
+      className="mx-auto mt-7 grid w-full max-w-4xl gap-2 rounded-2xl bg-white p-2 text-foreground shadow-xl ring-1 ring-black/5 sm:grid-cols-[1fr_13rem_auto_auto] sm:items-center"
+    >
+      <label className="relative block">
+        <span className="sr-only">Search services</span>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          name="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search for services…"
+          maxLength={100}
+          className="h-11 border-0 pl-9 shadow-none focus-visible:ring-2"
+        />
+      </label>
+      <Select value={province} onValueChange={setProvince}>
+        <SelectTrigger aria-label="Province" className="h-11 data-[size=default]:h-11">
+          <MapPin aria-hidden="true" className="text-muted-foreground" />
+          <SelectValue placeholder="All Provinces" />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL_PROVINCES}>All Provinces</SelectItem>
+          {PROVINCES.map((p) => (
+            <SelectItem key={p.value} value={p.value}>
+              {p.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        onClick={() => void onUseMyLocation()}
+        disabled={locating}
+        className="h-11"
+        aria-label="Use my location"
+        title="Use my location"
+      >
+        {locating ? <Spinner label={null} /> : <Crosshair aria-hidden="true" />}
+        <span className="sm:sr-only">Use my location</span>
+      </Button>
+      <Button type="submit" size="lg" className="h-11">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}
+
+const BANNER_STRIP_CLASS = 'aspect-[2/1] max-h-[420px] w-full sm:aspect-[5/2]';
+
+function Hero({ content }: { content: SiteContent | undefined }) {
+  const { data: banners, isPending } = useHeroBanners();
   const heading = contentValue(content, 'hero', 'heading', 'Make Your Matric Farewell Unforgettable');
   const subheading = contentValue(
     content,
@@ -16,53 +139,38 @@ function Hero() {
     'subheading',
     'Find the best farewell service providers across South Africa',
   );
+  const hasBanners = isPending || (banners?.length ?? 0) > 0;
   return (
-    <section
-      aria-labelledby="hero-heading"
-      className="relative overflow-hidden bg-gradient-to-br from-[oklch(0.3_0.12_285)] via-primary to-[oklch(0.45_0.18_310)] text-white"
-    >
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-secondary/70 to-background pb-6">
+      {isPending ? (
+        <div aria-hidden="true" className={cn(BANNER_STRIP_CLASS, 'bg-[oklch(0.25_0.09_285)]')} />
+      ) : (
+        <HeroCarousel banners={banners ?? []} className={BANNER_STRIP_CLASS} />
+      )}
       <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-gold/25 blur-3xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -bottom-32 -left-16 size-80 rounded-full bg-white/10 blur-3xl"
-      />
-      <div className="relative mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
-        <h1
-          id="hero-heading"
-          className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-        >
-          {heading}
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-white/85 sm:text-xl">{subheading}</p>
-        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="gold">
-            <Link to="/browse">
-              <Search aria-hidden="true" />
-              Browse Services
-            </Link>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white"
+        className={cn(
+          'relative mx-auto max-w-5xl px-3 sm:px-6 lg:px-8',
+          hasBanners ? '-mt-8 sm:-mt-20' : 'pt-8 sm:pt-12',
+        )}
+      >
+        <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-[oklch(0.3_0.12_285)] via-primary to-[oklch(0.45_0.18_310)] px-4 py-8 text-center text-white shadow-2xl sm:px-10 sm:py-12">
+          <h1
+            id="hero-heading"
+            className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-[3.4rem] lg:leading-[1.1]"
           >
-            <Link to="/packages">
-              List Your Service
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+            {heading}
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-base text-pretty text-white/90 sm:text-xl">
+            {subheading}
+          </p>
+          <HeroSearch />
         </div>
       </div>
     </section>
   );
 }
 
-function Categories() {
-  const { data: content } = useSiteContent();
+function Categories({ content }: { content: SiteContent | undefined }) {
   const heading = contentValue(content, 'categories', 'heading', 'Browse by Category');
   const subheading = contentValue(
     content,
@@ -103,8 +211,201 @@ function Categories() {
   );
 }
 
+function Featured({ content }: { content: SiteContent | undefined }) {
+  const { data: listings, isPending, isError } = useHomeListings();
+  const heading = contentValue(content, 'featured', 'heading', 'Featured Listings');
+  const subheading = contentValue(
+    content,
+    'featured',
+    'subheading',
+    'Hand-picked providers to make your farewell unforgettable',
+  );
+  return (
+    <section aria-labelledby="featured-heading" className="bg-secondary/40 py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 id="featured-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {heading}
+            </h2>
+            <p className="mt-3 text-muted-foreground">{subheading}</p>
+          </div>
+          <Button asChild variant="outline" className="self-start sm:self-auto">
+            <Link to="/browse">
+              View All
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        <div className="mt-10">
+          {isPending ? (
+            <ListingGridSkeleton count={8} />
+          ) : isError || !listings || listings.length === 0 ? (
+            <p className="rounded-xl border border-dashed bg-card px-6 py-12 text-center text-muted-foreground">
+              No listings available yet. Check back soon!
+            </p>
+          ) : (
+            <ul className={LISTING_GRID_CLASS}>
+              {listings.map((listing, i) => (
+                <li key={listing.id}>
+                  <ListingCard listing={listing} lazy={i >= 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Stats({ content }: { content: SiteContent | undefined }) {
+  const stats = [
+    {
+      value: `${contentValue(content, 'hero', 'stat_providers', DEFAULT_STATS.providers)}+`,
+      label: 'Service Providers',
+      icon: Briefcase,
+    },
+    {
+      value: contentValue(content, 'hero', 'stat_provinces', DEFAULT_STATS.provinces),
+      label: 'Provinces',
+      icon: MapPin,
+    },
+    {
+      value: `${contentValue(content, 'hero', 'stat_clients', DEFAULT_STATS.clients)}+`,
+      label: 'Happy Clients',
+      icon: Users,
+    },
+  ];
+  return (
+    <section aria-label="Matric Moments in numbers" className="py-14 sm:py-16">
+      <dl className="mx-auto grid max-w-5xl grid-cols-3 gap-3 px-4 sm:gap-6 sm:px-6 lg:px-8">
+        {stats.map(({ value, label, icon: Icon }) => (
+          <div
+            key={label}
+            className="flex flex-col items-center rounded-xl bg-card px-2 py-5 text-center shadow-sm ring-1 ring-border sm:p-6"
+          >
+            <Icon aria-hidden="true" className="size-7 text-gold" />
+            <dt className="order-last mt-1 text-xs font-medium text-muted-foreground sm:text-sm">{label}</dt>
+            <dd className="mt-2 text-2xl font-extrabold tracking-tight text-primary sm:text-4xl">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PremiumOffer({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section aria-labelledby="premium-heading" className="px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-[oklch(0.28_0.1_285)] via-[oklch(0.38_0.16_290)] to-[oklch(0.45_0.18_315)] px-6 py-12 text-white shadow-xl sm:px-12">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-20 -right-20 size-64 rounded-full bg-gold/30 blur-3xl"
+        />
+        <div className="relative grid items-center gap-10 lg:grid-cols-2">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-gold px-3 py-1 text-xs font-semibold text-gold-foreground">
+              <Crown aria-hidden="true" className="size-3.5" />
+              Premium Guide · R{PREMIUM_GUIDE_PRICE} once-off
+            </p>
+            <h2 id="premium-heading" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
+              {PRODUCT_NAME} Tips &amp; Tricks
+            </h2>
+            <p className="mt-4 text-white/85">
+              Everything you need to plan a farewell to remember, in one guide with lifetime access.
+            </p>
+            <Button asChild size="lg" variant="gold" className="mt-8">
+              {signedIn ? (
+                <Link to="/matric-access">
+                  <BookOpen aria-hidden="true" />
+                  Get Access Now
+                </Link>
+              ) : (
+                <Link to="/auth?redirect=/matric-access">
+                  <BookOpen aria-hidden="true" />
+                  Sign In to Get Access
+                </Link>
+              )}
+            </Button>
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {PREMIUM_GUIDE_BULLETS.map((bullet) => (
+              <li
+                key={bullet}
+                className="flex items-start gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-white/15"
+              >
+                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-gold text-gold-foreground">
+                  <Check aria-hidden="true" className="size-4" />
+                </span>
+                <span className="text-sm font-medium">{bullet}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProviderCta({ content, signedIn }: { content: SiteContent | undefined; signedIn: boolean }) {
+  const heading = contentValue(content, 'cta', 'heading', 'Are You a Service Provider?');
+  const subheading = contentValue(
+    content,
+    'cta',
+    'subheading',
+    'Join South Africa’s marketplace for matric farewell services and reach more clients.',
+  );
+  const benefits = [1, 2, 3, 4]
+    .map((n) => contentValue(content, 'cta', `benefit_${n}`, ''))
+    .filter((text) => text !== '');
+  return (
+    <section aria-labelledby="cta-heading" className="bg-secondary/40 py-16 sm:py-20">
+      <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary text-gold">
+          <Sparkles aria-hidden="true" className="size-7" />
+        </span>
+        <h2 id="cta-heading" className="mt-5 text-3xl font-bold tracking-tight sm:text-4xl">
+          {heading}
+        </h2>
+        <p className="mt-3 text-muted-foreground">{subheading}</p>
+        {benefits.length > 0 && (
+          <ul className="mx-auto mt-8 grid max-w-2xl gap-3 text-left sm:grid-cols-2">
+            {benefits.map((benefit) => (
+              <li key={benefit} className="flex items-start gap-2 text-sm">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={signedIn ? '/dashboard/become-provider' : '/auth'}>
+              <GraduationCap aria-hidden="true" />
+              Join as Service Provider
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/how-it-works">Learn More</Link>
+          </Button>
+        </div>
+        <p className="mt-6 text-sm text-muted-foreground">
+          Already have an account?{' '}
+          <Link to="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in here
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
 export default function Home() {
   const { hash, key } = useLocation();
+  const { data: content } = useSiteContent();
+  const { data: me } = useMe();
+  const signedIn = Boolean(me);
 
   // Arriving from another page's Categories link (/#categories): land on the section.
   useEffect(() => {
@@ -113,8 +414,15 @@ export default function Home() {
 
   return (
     <>
-      <Hero />
-      <Categories />
+      <Hero content={content} />
+      <Categories content={content} />
+      <Featured content={content} />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <Separator />
+      </div>
+      <Stats content={content} />
+      <PremiumOffer signedIn={signedIn} />
+      <ProviderCta content={content} signedIn={signedIn} />
     </>
   );
 }

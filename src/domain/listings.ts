@@ -1,0 +1,236 @@
+/**
+ * Public marketplace shapes shared by the server (query validation, responses) and the web app (types,
+ * URL parsing). No I/O here.
+ */
+import { z } from 'zod';
+import { CATEGORY_SLUGS, LIMITS, PROVINCE_VALUES } from './constants.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Browse query (GET /api/listings and the /browse page's URL)
+
+/** Query strings send '' for a cleared field: treat it as absent. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const coordinate = (name: 'Latitude' | 'Longitude', limit: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .refine(Number.isFinite, `${name} must be a number`)
+      .refine((v) => v >= -limit && v <= limit, `${name} must be between -${limit} and ${limit}`)
+      .optional(),
+  );
+
+export const BROWSE_MAX_PAGE = 10_000;
+
+export const browseQuerySchema = z
+  .object({
+    search: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(100, 'Search must be at most 100 characters')
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+    ),
+    province: z.preprocess(
+      blankToUndefined,
+      z.enum(PROVINCE_VALUES, { error: 'Unknown province' }).optional(),
+    ),
+    category: z.preprocess(
+      blankToUndefined,
+      z.enum(CATEGORY_SLUGS, { error: 'Unknown category' }).optional(),
+    ),
+    lat: coordinate('Latitude', 90),
+    lng: coordinate('Longitude', 180),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Page must be a whole number' })
+        .int('Page must be a whole number')
+        .min(1, 'Page must be at least 1')
+        .max(BROWSE_MAX_PAGE, `Page must be at most ${BROWSE_MAX_PAGE}`)
+        .default(1),
+    ),
+    pageSize: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Page size must be a whole number' })
+        .int('Page size must be a whole number')
+        .min(1, `Page size must be between 1 and ${LIMITS.browseMaxPageSize}`)
+        .max(LIMITS.browseMaxPageSize, `Page size must be between 1 and ${LIMITS.browseMaxPageSize}`)
+        .default(LIMITS.browsePageSize),
+    ),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.lat === undefined) !== (q.lng === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.lat === undefined ? 'lat' : 'lng'],
+        message: 'Latitude and longitude must be given together',
+      });
+    }
+  });
+
+export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+export type BrowseQueryInput = z.input<typeof browseQuerySchema>;
+
+/** Route params: listing and provider ids are uuids; anything else is a 400, not a 500. */
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Invalid id' }) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Listing cards (home, browse, related, provider profile, favourites)
+
+export const categoryRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  icon: z.string().nullable(),
+});
+
+export const listingCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  city: z.string(),
+  province: z.string(),
+  priceFrom: z.number().nullable(),
+  priceTo: z.number().nullable(),
+  featured: z.boolean(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  views: z.number().int(),
+  category: categoryRefSchema,
+  provider: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    packageType: z.string(),
+    logoUrl: z.string().nullable(),
+  }),
+  primaryImageUrl: z.string().nullable(),
+  /** Great-circle distance from the caller's location; null without a location or without coordinates. */
+  distanceKm: z.number().nullable(),
+});
+export type ListingCard = z.infer<typeof listingCardSchema>;
+
+export const listingCardListSchema = z.object({ items: z.array(listingCardSchema) });
+export type ListingCardList = z.infer<typeof listingCardListSchema>;
+
+export const browseResultSchema = z.object({
+  items: z.array(listingCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BrowseResult = z.infer<typeof browseResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Listing detail
+
+export const listingImageSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  isPrimary: z.boolean(),
+  displayOrder: z.number().int(),
+});
+export type ListingImage = z.infer<typeof listingImageSchema>;
+
+export const listingDetailProviderSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  description: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  phone: z.string().nullable(),
+  packageType: z.string(),
+  packageLabel: z.string(),
+  isPremium: z.boolean(),
+  hasVerificationBadge: z.boolean(),
+  canReceiveReviews: z.boolean(),
+});
+
+export const listingDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  city: z.string(),
+  province: z.string(),
+  priceFrom: z.number().nullable(),
+  priceTo: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  featured: z.boolean(),
+  /** Always 'approved' for the public; owners and admins also see their pending or rejected listings. */
+  status: z.enum(['pending', 'approved', 'rejected']),
+  views: z.number().int(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  createdAt: z.string(),
+  category: categoryRefSchema,
+  provider: listingDetailProviderSchema,
+  /** Primary first, then display_order. */
+  images: z.array(listingImageSchema),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Provider profile (/provider/{id})
+
+export const providerProfileSchema = z.object({
+  provider: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    description: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    packageType: z.string(),
+    packageLabel: z.string(),
+    isPremium: z.boolean(),
+    hasVerificationBadge: z.boolean(),
+  }),
+  /** Average of the reviews on its approved listings; null when there are none. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  listings: z.array(listingCardSchema),
+});
+export type ProviderProfile = z.infer<typeof providerProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Public reference data
+
+export const heroBannerSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  altText: z.string().nullable(),
+});
+export type HeroBanner = z.infer<typeof heroBannerSchema>;
+export const heroBannerListSchema = z.object({ items: z.array(heroBannerSchema) });
+
+export const categorySchema = categoryRefSchema;
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.object({ items: z.array(categorySchema) });
+
+export const faqSchema = z.object({ id: z.string(), question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof faqSchema>;
+export const faqListSchema = z.object({ items: z.array(faqSchema) });
+
+export const publicPackageSchema = z.object({
+  id: z.string(),
+  packageType: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  price: z.number(),
+  period: z.string(),
+  maxListings: z.number().int(),
+  maxImages: z.number().int(),
+  color: z.string().nullable(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+  active: z.boolean(),
+  canFeature: z.boolean(),
+  hasPriorityPlacement: z.boolean(),
+  hasAnalytics: z.boolean(),
+  hasVerificationBadge: z.boolean(),
+  canReceiveReviews: z.boolean(),
+  displayOrder: z.number().int(),
+});
+export type PublicPackage = z.infer<typeof publicPackageSchema>;
+export const publicPackageListSchema = z.object({ items: z.array(publicPackageSchema) });

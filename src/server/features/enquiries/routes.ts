@@ -1,0 +1,86 @@
+/** /api/enquiries: send (anyone, rate limited per IP), list (by role) and set the status (provider or admin). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createEnquirySchema,
+  ENQUIRY_MESSAGES,
+  enquiryListSchema,
+  enquiryStatusSchema,
+  enquiryStatusUpdateSchema,
+  enquiryViewSchema,
+} from '../../../domain/engagement.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, errorResponses } from '../../errors.ts';
+import { createEnquiry, listEnquiries, updateEnquiryStatus } from './service.ts';
+
+/** Enquiries one IP may send per window. Tests that need more send from different remote addresses. */
+export const ENQUIRY_RATE_LIMIT = { perIp: 5, windowMs: 60_000 } as const;
+
+export async function enquiryRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const check = app.createRateLimit({
+    max: ENQUIRY_RATE_LIMIT.perIp,
+    timeWindow: ENQUIRY_RATE_LIMIT.windowMs,
+    keyGenerator: (req) => `enquiry-ip:${req.ip}`,
+  });
+  const limitPerIp = async (req: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new AppError(429, 'RATE_LIMITED', ENQUIRY_MESSAGES.tooMany);
+    }
+  };
+
+  r.post(
+    '/api/enquiries',
+    {
+      config: { access: 'public' },
+      preHandler: limitPerIp,
+      schema: {
+        tags: ['enquiries'],
+        summary:
+          'Send an enquiry about an approved listing. Anyone (recorded with the signed-in user, if any); rate limited per IP.',
+        body: createEnquirySchema,
+        response: { 201: z.object({ id: z.string() }), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const created = await createEnquiry(db, await req.actor(), req.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.get(
+    '/api/enquiries',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['enquiries'],
+        summary:
+          'Enquiries newest first: a user’s own sent enquiries, a provider’s received enquiries, all for admins. Signed-in users.',
+        querystring: z.object({ status: enquiryStatusSchema.optional() }),
+        response: { 200: enquiryListSchema, ...errorResponses },
+      },
+    },
+    async (req) => listEnquiries(db, await req.requireActor(), { status: req.query.status }),
+  );
+
+  r.patch(
+    '/api/enquiries/:id',
+    {
+      config: { access: 'provider' },
+      schema: {
+        tags: ['enquiries'],
+        summary:
+          'Mark an enquiry read, replied or archived. The provider it was sent to, or an admin (another provider’s answers 404).',
+        params: z.object({ id: z.uuid('Invalid enquiry id') }),
+        body: enquiryStatusUpdateSchema,
+        response: { 200: enquiryViewSchema, ...errorResponses },
+      },
+    },
+    async (req) => updateEnquiryStatus(db, await req.requireActor(), req.params.id, req.body),
+  );
+}

@@ -1,0 +1,180 @@
+/** The public marketplace API: reference data, listing cards, browse, listing detail, views, provider profile. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  browseQuerySchema,
+  browseResultSchema,
+  categoryListSchema,
+  faqListSchema,
+  heroBannerListSchema,
+  idParamsSchema,
+  listingCardListSchema,
+  listingDetailSchema,
+  providerProfileSchema,
+  publicPackageListSchema,
+} from '../../../domain/listings.ts';
+import type { Db } from '../../db/client.ts';
+import { errorResponses, notFound } from '../../errors.ts';
+import {
+  activeFaqs,
+  activeHeroBanners,
+  activePackages,
+  allCategories,
+  browseListings,
+  homeListings,
+  LISTING_NOT_FOUND,
+  listingDetail,
+  providerProfile,
+  recordView,
+  relatedListings,
+} from './service.ts';
+
+export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['marketplace'];
+
+  r.get(
+    '/api/hero-banners',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Active hero banners in display order. Anyone.',
+        response: { 200: heroBannerListSchema },
+      },
+    },
+    async () => ({ items: await activeHeroBanners(db) }),
+  );
+
+  r.get(
+    '/api/categories',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The listing categories in display order. Anyone.',
+        response: { 200: categoryListSchema },
+      },
+    },
+    async () => ({ items: await allCategories(db) }),
+  );
+
+  r.get(
+    '/api/faqs',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Active FAQs in display order. Anyone.',
+        response: { 200: faqListSchema },
+      },
+    },
+    async () => ({ items: await activeFaqs(db) }),
+  );
+
+  r.get(
+    '/api/packages',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Active packages in display order, with every package field. Anyone.',
+        response: { 200: publicPackageListSchema },
+      },
+    },
+    async () => ({ items: await activePackages(db) }),
+  );
+
+  r.get(
+    '/api/listings/home',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Up to 18 approved listings for the home page, featured first, then newest. Anyone.',
+        response: { 200: listingCardListSchema },
+      },
+    },
+    async () => ({ items: await homeListings(db) }),
+  );
+
+  r.get(
+    '/api/listings',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Browse approved listings: search (title or description), province, category slug, optional lat+lng ' +
+          '(nearest first, distance in km), paginated. Anyone.',
+        querystring: browseQuerySchema,
+        response: { 200: browseResultSchema, ...errorResponses },
+      },
+    },
+    async (req) => browseListings(db, req.query),
+  );
+
+  r.get(
+    '/api/listings/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Listing detail with images, category and provider. Anyone for approved listings; the owner provider ' +
+          'and admins also for pending or rejected ones (404 to everyone else).',
+        params: idParamsSchema,
+        response: { 200: listingDetailSchema, ...errorResponses },
+      },
+    },
+    async (req) => listingDetail(db, req.params.id, () => req.actor()),
+  );
+
+  r.get(
+    '/api/listings/:id/related',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Up to 6 approved listings of the same category as this listing, excluding it. Anyone who may see the listing.',
+        params: idParamsSchema,
+        response: { 200: listingCardListSchema, ...errorResponses },
+      },
+    },
+    async (req) => ({ items: await relatedListings(db, req.params.id, () => req.actor()) }),
+  );
+
+  r.post(
+    '/api/listings/:id/view',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Adds one to an approved listing’s view count (and its provider’s total). Anyone.',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      if (!(await recordView(db, req.params.id))) throw notFound(LISTING_NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/providers/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Public provider profile: provider, average rating and its approved listings. Anyone.',
+        params: idParamsSchema,
+        response: { 200: providerProfileSchema, ...errorResponses },
+      },
+    },
+    async (req) => providerProfile(db, req.params.id),
+  );
+}

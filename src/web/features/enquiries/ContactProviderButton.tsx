@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MessageSquare, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import { LIMITS } from '@domain/constants.ts';
+import {
+  ENQUIRY_MESSAGES,
+  enquirySchema,
+  type EnquiryForm,
+  type EnquiryFormInput,
+} from '@domain/engagement.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { displayName, useMe } from '../auth/use-me.ts';
+import type { Me } from '../auth/types.ts';
+import { useSendEnquiry } from './use-enquiries.ts';
+
+const EMPTY: EnquiryFormInput = { name: '', email: '', phone: '', message: '' };
+
+function prefill(me: Me | null | undefined): EnquiryFormInput {
+  if (!me) return EMPTY;
+  return {
+    name: displayName(me) === me.user.email ? '' : displayName(me),
+    email: me.user.email,
+    phone: me.profile?.phone ?? '',
+    message: '',
+  };
+}
+
+/** 'Contact Provider' and the enquiry dialog of the listing detail page. */
+export function ContactProviderButton({
+  listingId,
+  listingTitle,
+}: {
+  listingId: string;
+  listingTitle: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const { data: me } = useMe();
+  const send = useSendEnquiry();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EnquiryFormInput, unknown, EnquiryForm>({
+    resolver: zodResolver(enquirySchema),
+    defaultValues: EMPTY,
+  });
+  const busy = isSubmitting || send.isPending;
+
+  const onOpenChange = (next: boolean) => {
+    if (busy) return; // keep the dialog while sending
+    if (next) reset(prefill(me));
+    setOpen(next);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (send.isPending) return;
+    const signedOut = !me;
+    try {
+      await send.mutateAsync({ ...values, listingId });
+    } catch (error) {
+      toast.error(ENQUIRY_MESSAGES.failed, {
+        description: error instanceof ApiError && error.status === 429 ? error.message : undefined,
+      });
+      return;
+    }
+    toast.success(ENQUIRY_MESSAGES.sent);
+    setOpen(false);
+    reset(EMPTY);
+    if (signedOut) {
+      window.setTimeout(() => {
+        toast.info(ENQUIRY_MESSAGES.followUp, { duration: LIMITS.enquiryFollowUpDurationMs });
+      }, LIMITS.enquiryFollowUpDelayMs);
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button size="lg" className="w-full">
+          <MessageSquare aria-hidden="true" />
+          Contact Provider
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        onInteractOutside={(event) => {
+          if (busy) event.preventDefault();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Contact Provider</DialogTitle>
+          <DialogDescription>
+            Send an enquiry about <span className="font-medium text-foreground">{listingTitle}</span>. The
+            provider will get back to you by email or phone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Send an enquiry">
+          <FormField id="enquiry-name" label="Name" required error={errors.name?.message}>
+            <Input autoComplete="name" placeholder="Your full name" {...register('name')} />
+          </FormField>
+          <FormField id="enquiry-email" label="Email" required error={errors.email?.message}>
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+          </FormField>
+          <FormField id="enquiry-phone" label="Phone (optional)" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" placeholder="e.g. 082 123 4567" {...register('phone')} />
+          </FormField>
+          <FormField id="enquiry-message" label="Message" required error={errors.message?.message}>
+            <Textarea
+              rows={5}
+              placeholder="Tell the provider about your date, numbers and what you need."
+              {...register('message')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {busy ? <Spinner label={null} /> : <Send aria-hidden="true" />}
+              {busy ? 'Sending...' : 'Send Enquiry'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

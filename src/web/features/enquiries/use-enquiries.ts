@@ -1,0 +1,47 @@
+/** Enquiries: send one (anyone), list them by role, and move their status on (provider or admin). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateEnquiryRequest,
+  EnquiryList,
+  EnquiryStatusUpdate,
+  EnquiryView,
+} from '@domain/engagement.ts';
+import type { EnquiryStatus } from '@domain/constants.ts';
+import { api, qs } from '../../lib/api.ts';
+import { DASHBOARD_STATS_QUERY_KEY } from '../dashboard/use-dashboard-stats.ts';
+
+export const ENQUIRIES_QUERY_KEY = ['enquiries'] as const;
+
+export function useSendEnquiry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateEnquiryRequest) => api.post<{ id: string }>('/api/enquiries', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ENQUIRIES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY });
+    },
+  });
+}
+
+export function useEnquiries(status: EnquiryStatus | undefined) {
+  return useQuery({
+    queryKey: [...ENQUIRIES_QUERY_KEY, { status: status ?? null }],
+    queryFn: ({ signal }) => api.get<EnquiryList>(`/api/enquiries${qs({ status })}`, { signal }),
+  });
+}
+
+export function useSetEnquiryStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string } & EnquiryStatusUpdate) =>
+      api.patch<EnquiryView>(`/api/enquiries/${id}`, { status }),
+    onSuccess: (updated) => {
+      // Show the new status at once in every cached list. The lists are only marked stale, not refetched
+      // now: an enquiry the user is reading stays on screen even if the current filter no longer matches.
+      queryClient.setQueriesData<EnquiryList>({ queryKey: ENQUIRIES_QUERY_KEY }, (list) =>
+        list ? { ...list, items: list.items.map((e) => (e.id === updated.id ? updated : e)) } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: ENQUIRIES_QUERY_KEY, refetchType: 'none' });
+    },
+  });
+}

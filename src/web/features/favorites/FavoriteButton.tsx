@@ -1,0 +1,56 @@
+import type { MouseEvent } from 'react';
+import { Heart } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { FAVORITE_MESSAGES } from '@domain/engagement.ts';
+import { cn } from '../../lib/utils.ts';
+import { useMe } from '../auth/use-me.ts';
+import { useFavoriteIds, useToggleFavorite } from './use-favorites.ts';
+
+/**
+ * The heart on every listing card and on the detail page. Its state comes from the one favourite-ids query;
+ * a click on a card's heart does not open the card's link.
+ */
+export function FavoriteButton({ listingId, className }: { listingId: string; className?: string }) {
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const { data: ids } = useFavoriteIds();
+  const toggle = useToggleFavorite(listingId);
+  const isFavorite = Boolean(me && ids?.has(listingId));
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (me === undefined) return; // session still loading
+    if (!me) {
+      toast.error(FAVORITE_MESSAGES.signInRequired);
+      void navigate('/auth');
+      return;
+    }
+    if (toggle.isPending) return;
+    const add = !isFavorite;
+    // mutateAsync: the toast shows even if the card unmounts meanwhile (e.g. a list that drops it).
+    toggle.mutateAsync(add).then(
+      () => toast.success(add ? FAVORITE_MESSAGES.added : FAVORITE_MESSAGES.removed),
+      () => toast.error(FAVORITE_MESSAGES.updateFailed),
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={isFavorite}
+      aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+      aria-busy={toggle.isPending || undefined}
+      title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-full border bg-background/90 shadow-sm backdrop-blur transition-[color,background-color,transform] outline-none hover:scale-105 hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 active:scale-95',
+        isFavorite ? 'text-rose-600' : 'text-foreground/70 hover:text-rose-600',
+        className,
+      )}
+    >
+      <Heart aria-hidden="true" className={cn('size-4', isFavorite && 'fill-current')} />
+    </button>
+  );
+}
