@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/helpers.ts';
+import { setDemoMode } from '../settings/service.ts';
 
 let t: TestApp;
 let premium: Awaited<ReturnType<typeof createProvider>>;
@@ -249,6 +250,18 @@ describe('listing detail', () => {
       hasVerificationBadge: false,
       canReceiveReviews: false,
     });
+  });
+
+  it('agrees with the reviews feature while demo mode is on (every provider counts as premium)', async () => {
+    await setDemoMode(t.database.db, true);
+    try {
+      const detail = (await get(`/api/listings/${ids.oldPhoto}`)).json() as ListingDetail;
+      const reviews = (await get(`/api/listings/${ids.oldPhoto}/reviews`)).json();
+      expect(detail.provider.canReceiveReviews).toBe(true);
+      expect(reviews.canReceiveReviews).toBe(true);
+    } finally {
+      await setDemoMode(t.database.db, false);
+    }
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {

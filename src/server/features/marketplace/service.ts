@@ -30,6 +30,7 @@ import {
   serviceProviders,
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { packageCanReceive } from '../reviews/service.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 export const PROVIDER_NOT_FOUND = 'Provider not found';
@@ -206,11 +207,7 @@ function packageLabel(type: string, pkg: { price: number | null; period: string 
   return `R${amount}${pkg.period === '/month' || pkg.period == null ? '/mo' : pkg.period}`;
 }
 
-function packageFlag(
-  type: string,
-  value: boolean | null,
-  flag: 'hasVerificationBadge' | 'canReceiveReviews',
-): boolean {
+function packageFlag(type: string, value: boolean | null, flag: 'hasVerificationBadge'): boolean {
   if (value != null) return value;
   const defaults = DEFAULT_PACKAGE_LIMITS[type as keyof typeof DEFAULT_PACKAGE_LIMITS];
   return defaults?.[flag] ?? false;
@@ -282,7 +279,8 @@ export async function listingDetail(
       packageLabel: packageLabel(type, { price: pkgPrice, period: pkgPeriod }),
       isPremium: type === 'premium',
       hasVerificationBadge: packageFlag(type, pkgBadge, 'hasVerificationBadge'),
-      canReceiveReviews: packageFlag(type, pkgReviews, 'canReceiveReviews'),
+      // The reviews feature owns the rule (package flag, or demo mode).
+      canReceiveReviews: await packageCanReceive(db, type, pkgReviews),
     },
     images,
   };

@@ -38,7 +38,7 @@ interface LockedListing {
  * Whether a provider's package can receive reviews (packages.can_receive_reviews). While demo mode is on,
  * every provider counts as premium (decisions.md), which can.
  */
-async function packageCanReceive(
+export async function packageCanReceive(
   db: Runner,
   packageType: string,
   canReceive: boolean | null,
