@@ -4,13 +4,13 @@
  * (the page shows 'Deleted Listing'); a listing that is no longer approved is shown the same way, since
  * nobody but its owner and admins may see it.
  */
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { ListingCard } from '../../../domain/listings.ts';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FavoriteItem } from '../../../domain/engagement.ts';
 import { canActOnUserResource, type Actor } from '../../auth/policy.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, favorites, listingImages, listings, serviceProviders } from '../../db/schema.ts';
+import { favorites, listings } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { approvedCardsById } from '../marketplace/service.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 export const FAVORITE_NOT_FOUND = 'Favorite not found';
@@ -24,50 +24,6 @@ export async function favoriteIds(db: Db, actor: Actor): Promise<string[]> {
   return rows.map((r) => r.listingId!);
 }
 
-/** Cards for the given approved listings (same shape as browse), keyed by listing id. */
-async function cardsById(db: Db, ids: string[]): Promise<Map<string, ListingCard>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      city: listings.city,
-      province: listings.province,
-      priceFrom: listings.priceFrom,
-      priceTo: listings.priceTo,
-      featured: listings.featured,
-      rating: listings.rating,
-      reviewCount: listings.reviewCount,
-      views: listings.views,
-      category: { id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon },
-      provider: {
-        id: serviceProviders.id,
-        businessName: serviceProviders.businessName,
-        packageType: serviceProviders.packageType,
-        logoUrl: serviceProviders.logoUrl,
-      },
-    })
-    .from(listings)
-    .innerJoin(categories, eq(categories.id, listings.categoryId))
-    .innerJoin(serviceProviders, eq(serviceProviders.id, listings.serviceProviderId))
-    .where(and(inArray(listings.id, ids), eq(listings.status, 'approved')));
-  const images = await db
-    .selectDistinctOn([listingImages.listingId], {
-      listingId: listingImages.listingId,
-      url: listingImages.imageUrl,
-    })
-    .from(listingImages)
-    .where(inArray(listingImages.listingId, ids))
-    .orderBy(listingImages.listingId, desc(listingImages.isPrimary), asc(listingImages.displayOrder));
-  const imageOf = new Map(images.map((i) => [i.listingId, i.url]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { ...r, rating: Number(r.rating), primaryImageUrl: imageOf.get(r.id) ?? null, distanceKm: null },
-    ]),
-  );
-}
-
 /** The caller's favourites, newest first. */
 export async function listFavorites(db: Db, actor: Actor): Promise<FavoriteItem[]> {
   const rows = await db
@@ -75,7 +31,7 @@ export async function listFavorites(db: Db, actor: Actor): Promise<FavoriteItem[
     .from(favorites)
     .where(eq(favorites.userId, actor.userId))
     .orderBy(desc(favorites.createdAt), desc(favorites.id));
-  const cards = await cardsById(
+  const cards = await approvedCardsById(
     db,
     rows.flatMap((r) => (r.listingId ? [r.listingId] : [])),
   );

@@ -115,6 +115,14 @@ function cardsQuery(db: Db, distance: SQL<number | null> | null) {
 
 const newestFirst = [desc(listings.featured), desc(listings.createdAt), asc(listings.id)];
 
+/** Cards for the given listings that are approved, keyed by id (the favourites list uses this). */
+export async function approvedCardsById(db: Db, ids: string[]): Promise<Map<string, ListingCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await cardsQuery(db, null).where(and(approved, inArray(listings.id, ids)));
+  const cards = await withPrimaryImages(db, rows);
+  return new Map(cards.map((c) => [c.id, c]));
+}
+
 /** Home: up to 18 approved listings, featured first, then newest. */
 export async function homeListings(db: Db): Promise<ListingCard[]> {
   const rows = await cardsQuery(db, null)
