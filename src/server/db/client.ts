@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,7 +35,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   try {
     const client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, cube },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

@@ -7,18 +7,26 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Full-text search document; maintained by a trigger (migrations/0003_search_rank_triggers.sql). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A point on the unit sphere (cube extension), for nearest-first ordering through a GiST index. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -194,6 +202,7 @@ export const serviceProviders = pgTable(
     ),
     check('service_providers_totals_check', sql`${t.totalViews} >= 0 and ${t.totalEnquiries} >= 0`),
     index('service_providers_package_type_idx').on(t.packageType),
+    index('service_providers_business_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
   ],
 );
 
@@ -234,6 +243,20 @@ export const listings = pgTable(
     views: integer('views').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /** Why an admin rejected it (optional; shown to the provider next to the Rejected badge). */
+    rejectionReason: text('rejection_reason'),
+    /**
+     * Browse rank: 2 × featured + 1 × the provider package's priority placement. Kept by triggers whenever
+     * the listing's featured flag or provider, the provider's package or the package's flag changes, so
+     * the default order can come from an index (docs/decisions/0008-browse-at-scale.md).
+     */
+    rank: smallint('rank').notNull().default(0),
+    /** The primary image's URL (primary first, then display order), kept by a trigger on listing_images. */
+    primaryImageUrl: text('primary_image_url'),
+    /** Weighted document: title (A), category and city (B), description (C). Kept by a trigger. */
+    searchVector: tsvector('search_vector'),
+    /** Unit-sphere point of (latitude, longitude), null without coordinates. Kept by a trigger. */
+    geo: cube('geo'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -250,12 +273,54 @@ export const listings = pgTable(
     check('listings_longitude_check', sql`${t.longitude} is null or ${t.longitude} between -180 and 180`),
     check('listings_counters_check', sql`${t.views} >= 0 and ${t.reviewCount} >= 0`),
     check('listings_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
-    index('listings_public_order_idx').on(t.status, t.featured.desc(), t.createdAt.desc()),
+    check('listings_rank_check', sql`${t.rank} between 0 and 3`),
+    check(
+      'listings_rejection_reason_check',
+      sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= 500`,
+    ),
+    // Public browse orders, each an index scan that stops after one page (partial: approved only).
+    index('listings_browse_idx')
+      .on(t.rank.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_category_idx')
+      .on(t.categoryId, t.rank.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_province_idx')
+      .on(t.province, t.rank.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_category_province_idx')
+      .on(t.categoryId, t.province, t.rank.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    // Price sorts: listings without a price come last in both directions.
+    index('listings_browse_price_asc_idx')
+      .using('btree', sql`coalesce(${t.priceFrom}, 'Infinity'::numeric)`, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_price_desc_idx')
+      .using('btree', sql`coalesce(${t.priceFrom}, '-Infinity'::numeric) desc`, sql`${t.id} desc`)
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_browse_rating_idx')
+      .on(t.rating.desc(), t.reviewCount.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.status} = 'approved'`),
+    // Title matches rank above other matches: the title's own document, indexed.
+    index('listings_title_search_idx')
+      .using('gin', sql`to_tsvector('english'::regconfig, ${t.title})`)
+      .where(sql`${t.status} = 'approved'`),
+    index('listings_geo_idx')
+      .using('gist', t.geo)
+      .where(sql`${t.status} = 'approved' and ${t.geo} is not null`),
+    // Moderation (admin): by status and date, and the search over title and city.
+    index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
     index('listings_category_idx').on(t.categoryId, t.status),
     index('listings_province_idx').on(t.province, t.status),
     index('listings_provider_idx').on(t.serviceProviderId, t.createdAt.desc()),
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('listings_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('listings_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
   ],
 );
 
@@ -277,6 +342,44 @@ export const listingImages = pgTable(
     uniqueIndex('listing_images_one_primary_key')
       .on(t.listingId)
       .where(sql`${t.isPrimary}`),
+  ],
+);
+
+/**
+ * One row per visitor and listing: when that visitor's view was last counted. A view counts again only
+ * after 30 minutes. `visitor_key` is an HMAC of the visitor (user id, or address and user agent) under the
+ * server's secret: no personal data is stored. Old rows are pruned.
+ */
+export const listingViewMarks = pgTable(
+  'listing_view_marks',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.visitorKey] }),
+    index('listing_view_marks_counted_idx').on(t.countedAt),
+  ],
+);
+
+/** Daily counters per listing for provider analytics, changed atomically with each view and enquiry. */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    enquiries: integer('enquiries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.day] }),
+    check('listing_daily_stats_counters_check', sql`${t.views} >= 0 and ${t.enquiries} >= 0`),
+    index('listing_daily_stats_day_idx').on(t.day),
   ],
 );
 
@@ -387,6 +490,18 @@ export const premiumContentAccess = pgTable(
       sql`${t.paymentStatus} in ('pending','approved','rejected')`,
     ),
     check('premium_content_access_amount_check', sql`${t.paymentAmount} >= 0`),
+    check(
+      'premium_content_access_reference_check',
+      sql`${t.paymentReference} is null or char_length(${t.paymentReference}) <= 100`,
+    ),
+    check(
+      'premium_content_access_reason_check',
+      sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= 500`,
+    ),
+    // A second request while one is pending is refused by the database too.
+    uniqueIndex('premium_content_access_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.paymentStatus} = 'pending'`),
     index('premium_content_access_user_idx').on(t.userId, t.purchasedAt.desc()),
     index('premium_content_access_status_idx').on(t.paymentStatus, t.purchasedAt.desc()),
   ],
@@ -512,3 +627,59 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Uploads and the audit log
+
+/**
+ * Every image uploaded through POST /api/uploads, with its uploader. A feature that attaches an upload to
+ * a record (listing image, logo, avatar, banner, article image) claims it; unclaimed uploads older than a
+ * day are deleted with their files.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    bucket: text('bucket').notNull(),
+    url: text('url').notNull().unique(),
+    createdAt: createdAt(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'uploads_bucket_check',
+      sql`${t.bucket} in ('listing-images','logos','avatars','hero-banners','site-assets')`,
+    ),
+    index('uploads_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
+    index('uploads_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * What admins did: one row per action, written in the same transaction as the action. `before` and
+ * `after` hold the changed record's values as JSON.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Kept so that the row still names the admin after their account is deleted. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_action_check', sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);
