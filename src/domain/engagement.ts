@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, LIMITS } from './constants.ts';
 import { listingCardSchema } from './listings.ts';
+import { optionalText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enquiries
@@ -28,29 +29,18 @@ export const ENQUIRY_MESSAGES = {
   empty: 'No enquiries found.',
 } as const;
 
-/** Empty or whitespace-only optional text becomes null. */
-const emptyToNull = (v: string | null | undefined) => (v ? v : null);
-
 /** The enquiry form and the body of POST /api/enquiries (without listingId). */
 export const enquirySchema = z.object({
-  name: z
-    .string({ message: ENQUIRY_MESSAGES.nameRequired })
+  name: text(ENQUIRY_MESSAGES.nameRequired)
     .trim()
     .min(1, ENQUIRY_MESSAGES.nameRequired)
     .max(LIMITS.enquiryNameMax, ENQUIRY_MESSAGES.nameMax),
-  email: z
-    .string({ message: ENQUIRY_MESSAGES.emailInvalid })
+  email: text(ENQUIRY_MESSAGES.emailInvalid)
     .trim()
     .max(LIMITS.enquiryEmailMax, ENQUIRY_MESSAGES.emailMax)
     .pipe(z.email(ENQUIRY_MESSAGES.emailInvalid)),
-  phone: z
-    .string()
-    .trim()
-    .max(LIMITS.enquiryPhoneMax, ENQUIRY_MESSAGES.phoneMax)
-    .nullish()
-    .transform(emptyToNull),
-  message: z
-    .string({ message: ENQUIRY_MESSAGES.messageMin })
+  phone: optionalText(LIMITS.enquiryPhoneMax, ENQUIRY_MESSAGES.phoneMax),
+  message: text(ENQUIRY_MESSAGES.messageMin)
     .trim()
     .min(LIMITS.enquiryMessageMin, ENQUIRY_MESSAGES.messageMin)
     .max(LIMITS.enquiryMessageMax, ENQUIRY_MESSAGES.messageMax),
@@ -126,12 +116,7 @@ export const reviewSchema = z.object({
     .int(REVIEW_MESSAGES.ratingRequired)
     .min(1, REVIEW_MESSAGES.ratingRequired)
     .max(5, REVIEW_MESSAGES.ratingRequired),
-  comment: z
-    .string()
-    .trim()
-    .max(LIMITS.reviewCommentMax, REVIEW_MESSAGES.commentMax)
-    .nullish()
-    .transform(emptyToNull),
+  comment: optionalText(LIMITS.reviewCommentMax, REVIEW_MESSAGES.commentMax),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type Review = z.output<typeof reviewSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CATEGORY_SLUGS, LIMITS, PROVINCE_VALUES } from './constants.ts';
+import { text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Browse query (GET /api/listings and the /browse page's URL)
@@ -27,8 +28,7 @@ export const browseQuerySchema = z
   .object({
     search: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      text()
         .trim()
         .max(100, 'Search must be at most 100 characters')
         .optional()

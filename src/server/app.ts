@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -19,11 +19,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { LIMITS } from '../domain/constants.ts';
+import { matchAppRoute } from '../domain/routes.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { sessionPlugin } from './auth/session.ts';
 import type { Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
-import { AppError, errorBody } from './errors.ts';
+import { AppError, clientDatabaseError, errorBody, loggableError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { enquiryRoutes } from './features/enquiries/routes.ts';
@@ -32,6 +33,7 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 declare module 'fastify' {
@@ -88,7 +90,23 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.nodeEnv === 'production',
+    // Off unless configured: otherwise any client could pick its own req.ip with X-Forwarded-For.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // Router errors (malformed percent-encoding, over-long parameters) in the one error format too.
+    frameworkErrors: (err, _req, res) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (res as unknown as FastifyReply)
+        .code(tooLong ? 404 : 400)
+        .send(
+          tooLong ? errorBody('NOT_FOUND', 'Not found') : errorBody('BAD_URL', 'The address is not valid'),
+        );
+    },
   });
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
@@ -126,7 +144,16 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(err.code ?? 'BAD_REQUEST', err.message));
     }
-    req.log.error({ err }, 'unhandled error');
+    // What a client's own input made the database refuse (bad text, a duplicate, a missing reference).
+    const fromDatabase = clientDatabaseError(err);
+    if (fromDatabase) {
+      req.log.info({ err: loggableError(err) }, 'request refused by the database');
+      return reply
+        .code(fromDatabase.statusCode)
+        .send(errorBody(fromDatabase.code, fromDatabase.message, fromDatabase.fields));
+    }
+    // Never the request body, the failed query's parameters or other personal data.
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
   });
 
@@ -153,10 +180,11 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 10, fields: 20 } });
 
-  // ---- cross-site request refusal for state-changing API calls
+  // ---- cross-site request refusal for every state-changing request, whatever its path looks like
+  // (percent-encoded paths reach the same routes, so the check must not depend on the path's spelling).
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   app.addHook('onRequest', async (req) => {
-    if (!UNSAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     let refused = site === 'cross-site';
@@ -171,6 +199,14 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
       if (!host || host !== req.headers.host) refused = true;
     }
     if (refused) throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed');
+  });
+
+  // ---- API responses are private unless a route opts in to public caching (it sets its own header).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
   });
 
   // ---- OpenAPI
@@ -198,6 +234,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(enquiryRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(marketplaceRoutes, { db });
+  await app.register(uploadRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
@@ -231,13 +268,14 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/uploads/')) {
-      return reply
-        .code(404)
-        .send(errorBody('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+    const pathname = req.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
+      return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${req.method} ${pathname}`));
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The web app renders its not-found page for paths it does not route; the status says so too.
       return reply
+        .code(matchAppRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html')
         .sendFile('index.html', config.webDir);

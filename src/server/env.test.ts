@@ -31,6 +31,9 @@ describe('environment validation', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,example.com' }, 'TRUST_PROXY'],
   ])('stops with a message naming the bad variable (%o)', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     try {
@@ -38,6 +41,17 @@ describe('environment validation', () => {
     } catch (err) {
       expect((err as Error).message).toContain(`${name}:`);
     }
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of addresses and CIDRs', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
   });
 
   it('treats empty values as unset', () => {

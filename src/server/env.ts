@@ -3,6 +3,7 @@
  * the bad variable. Everything else receives an `AppConfig`.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -30,6 +31,21 @@ export const envSchema = z
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().min(1).default('dist/web'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx): TrustProxy => {
+        const value = v.trim().toLowerCase();
+        if (['false', 'off', 'no', '0'].includes(value)) return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const entries = value.split(',').map((e) => e.trim());
+        if (entries.every(isAddressOrCidr)) return entries;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, a number of proxy hops, or a comma-separated list of addresses/CIDRs',
+        });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -43,11 +59,35 @@ export const envSchema = z
 
 export type RawEnv = z.infer<typeof envSchema>;
 
+/**
+ * Which proxies in front of the server may set X-Forwarded-For: none (false, the default), the nearest N
+ * hops, or the listed addresses / CIDR ranges. Only then does `req.ip` come from the header.
+ */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export interface RateLimitConfig {
-  /** Sign-in attempts per IP and per email in one window. */
-  signInPerIp: number;
-  signInPerEmail: number;
+  /** Failed sign-ins for one account from one address before that address must wait for the window. */
+  signInFailuresPerPair: number;
+  /** Failed sign-ins from one address across accounts before it must wait for the window. */
+  signInFailuresPerIp: number;
+  /** Failed sign-ins for one account across addresses before unknown devices are slowed down. */
+  signInFailuresPerEmail: number;
+  /** How long failures are remembered. */
+  signInWindowMs: number;
+  /** The longest wait the account-wide slowdown asks for. */
+  signInMaxDelayMs: number;
   signUpPerIp: number;
+  /** Window of the sign-up limit. */
   windowMs: number;
 }
 
@@ -63,6 +103,7 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** Where the built web app lives (dist/web). */
   webDir: string;
+  trustProxy: TrustProxy;
 }
 
 export class EnvError extends Error {}
@@ -79,6 +120,7 @@ const ENV_KEYS = [
   'SEED_DEMO',
   'LOG_LEVEL',
   'WEB_DIR',
+  'TRUST_PROXY',
 ] as const;
 
 /** Validates the environment. Throws EnvError naming each bad variable. Empty strings count as unset. */
@@ -105,8 +147,11 @@ function ensureSecret(dataDir: string): string {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
-  signInPerIp: 20,
-  signInPerEmail: 5,
+  signInFailuresPerPair: 5,
+  signInFailuresPerIp: 30,
+  signInFailuresPerEmail: 20,
+  signInWindowMs: 15 * 60_000,
+  signInMaxDelayMs: 60_000,
   signUpPerIp: 10,
   windowMs: 60_000,
 };
@@ -124,6 +169,7 @@ export function configFromEnv(raw: RawEnv, cwd = process.cwd()): AppConfig {
     logLevel: raw.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
     webDir: path.resolve(cwd, raw.WEB_DIR),
+    trustProxy: raw.TRUST_PROXY,
   };
 }
 

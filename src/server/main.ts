@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadConfig } from './env.ts';
+import { startMaintenance } from './maintenance.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -33,11 +34,14 @@ async function main() {
     if (seeded) app.log.info('Demo data seeded (see README for the demo accounts)');
   }
 
+  const stopMaintenance = startMaintenance(database.db, storage, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    stopMaintenance();
     try {
       await app.close();
     } finally {

@@ -26,12 +26,12 @@ declare module 'fastify' {
 /** Converts Node's incoming headers into the Fetch Headers better-auth reads (only what it needs). */
 export function authHeaders(req: FastifyRequest): Headers {
   const h = new Headers();
-  const pass = ['cookie', 'user-agent', 'x-forwarded-for'];
-  for (const name of pass) {
+  for (const name of ['cookie', 'user-agent']) {
     const v = req.headers[name];
     if (typeof v === 'string') h.set(name, v);
   }
-  if (!h.has('x-forwarded-for')) h.set('x-forwarded-for', req.ip);
+  // The client's own X-Forwarded-For is never passed on: req.ip already applied TRUST_PROXY.
+  h.set('x-forwarded-for', req.ip);
   return h;
 }
 

@@ -51,8 +51,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     seedDemo: false,
     logLevel: 'silent',
-    rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerIp: 1000, signInPerEmail: 1000, signUpPerIp: 1000 },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signInFailuresPerPair: 1000,
+      signInFailuresPerIp: 1000,
+      signInFailuresPerEmail: 1000,
+      signUpPerIp: 1000,
+    },
     webDir: path.join(dataDir, 'no-web'),
+    trustProxy: false,
     ...overrides,
   };
 }
@@ -111,4 +118,49 @@ export async function signUp(
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { me: { user: { id: string } } };
   return { cookie: cookieFrom(res), userId: json.me.user.id, email };
+}
+
+/**
+ * A multipart/form-data body for inject: text fields first (in order), then the file, as a browser sends
+ * them. Pass `file: null` for a form without a file.
+ */
+export function multipart(
+  fields: Record<string, string>,
+  file: { name?: string; type?: string; data: Buffer } | null,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----mm${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'image.png'}"\r\n` +
+          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads an image through POST /api/uploads and returns its URL (fails the test otherwise). */
+export async function uploadImage(t: TestApp, cookie: string, bucket: string, data: Buffer): Promise<string> {
+  const body = multipart({ bucket }, { data });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { url: string }).url;
 }

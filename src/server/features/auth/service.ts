@@ -15,6 +15,7 @@ import { getDemoMode } from '../settings/service.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS_CODE = 'INVALID_CREDENTIALS';
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
@@ -32,7 +33,7 @@ function fromAuthError(err: unknown, fallback: string): never {
     if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')
       throw conflict(EMAIL_TAKEN);
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND')
-      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      throw new AppError(401, INVALID_CREDENTIALS_CODE, INVALID_CREDENTIALS);
     if (code === 'PASSWORD_TOO_SHORT') throw badRequest('Password must be at least 6 characters');
     if (code === 'PASSWORD_TOO_LONG') throw badRequest('Password must be at most 128 characters');
     if (code === 'INVALID_EMAIL') throw badRequest('Invalid email address');

@@ -1,5 +1,5 @@
 /** /api/enquiries: send (anyone, rate limited per IP), list (by role) and set the status (provider or admin). */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +11,8 @@ import {
   enquiryViewSchema,
 } from '../../../domain/engagement.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, errorResponses } from '../../errors.ts';
+import { errorResponses } from '../../errors.ts';
+import { requestLimit } from '../../rate-limit.ts';
 import { createEnquiry, listEnquiries, updateEnquiryStatus } from './service.ts';
 
 /** Enquiries one IP may send per window. Tests that need more send from different remote addresses. */
@@ -21,18 +22,12 @@ export async function enquiryRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const check = app.createRateLimit({
+  const limitPerIp = requestLimit(app, {
     max: ENQUIRY_RATE_LIMIT.perIp,
-    timeWindow: ENQUIRY_RATE_LIMIT.windowMs,
-    keyGenerator: (req) => `enquiry-ip:${req.ip}`,
+    windowMs: ENQUIRY_RATE_LIMIT.windowMs,
+    key: (req) => `enquiry-ip:${req.ip}`,
+    message: ENQUIRY_MESSAGES.tooMany,
   });
-  const limitPerIp = async (req: FastifyRequest, reply: FastifyReply) => {
-    const result = await check(req);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds);
-      throw new AppError(429, 'RATE_LIMITED', ENQUIRY_MESSAGES.tooMany);
-    }
-  };
 
   r.post(
     '/api/enquiries',

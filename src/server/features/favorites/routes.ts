@@ -28,8 +28,7 @@ export async function favoriteRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: favoriteIdsSchema, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (req) => {
       return { ids: await favoriteIds(db, await req.requireActor()) };
     },
   );
@@ -45,8 +44,7 @@ export async function favoriteRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: favoriteListSchema, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (req) => {
       return { items: await listFavorites(db, await req.requireActor()) };
     },
   );

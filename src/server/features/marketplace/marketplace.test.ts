@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../domain/constants.ts';
 import type { ListingCard, ListingDetail, ProviderProfile, PublicPackage } from '../../../domain/listings.ts';
@@ -14,6 +14,17 @@ import {
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/helpers.ts';
 import { setDemoMode } from '../settings/service.ts';
+import { queryRows } from '../../db/client.ts';
+import { listingDailyStats } from '../../db/schema.ts';
+import { pruneViewMarks, SA_DAY } from './service.ts';
+
+async function dailyViews(listingId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ views: listingDailyStats.views })
+    .from(listingDailyStats)
+    .where(and(eq(listingDailyStats.listingId, listingId), eq(listingDailyStats.day, sql`${SA_DAY}`)));
+  return row?.views ?? 0;
+}
 
 let t: TestApp;
 let premium: Awaited<ReturnType<typeof createProvider>>;
@@ -325,17 +336,21 @@ describe('related listings', () => {
 });
 
 describe('view counter', () => {
-  it('adds exactly one per view under 200 concurrent requests, to the listing and its provider', async () => {
+  it('adds exactly one per visitor under 200 concurrent requests, to the listing, its provider and today', async () => {
     const db = t.database.db;
     const before = (await db.select().from(listings).where(eq(listings.id, ids.featuredCar!)))[0]!.views;
     const providerBefore = (
       await db.select().from(serviceProviders).where(eq(serviceProviders.id, premium.providerId))
     )[0]!.totalViews;
-    const results = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        t.app.inject({ method: 'POST', url: `/api/listings/${ids.featuredCar}/view` }),
-      ),
-    );
+    const dailyBefore = await dailyViews(ids.featuredCar!);
+    // 200 different visitors (addresses) at once, each viewing twice.
+    const view = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/listings/${ids.featuredCar}/view`,
+        remoteAddress: `10.20.${Math.floor(i / 250)}.${i % 250}`,
+      });
+    const results = await Promise.all(Array.from({ length: 400 }, (_, i) => view(i % 200)));
     expect(results.every((r) => r.statusCode === 204)).toBe(true);
     const after = (await db.select().from(listings).where(eq(listings.id, ids.featuredCar!)))[0]!.views;
     const providerAfter = (
@@ -343,7 +358,61 @@ describe('view counter', () => {
     )[0]!.totalViews;
     expect(after - before).toBe(200);
     expect(providerAfter - providerBefore).toBe(200);
+    expect((await dailyViews(ids.featuredCar!)) - dailyBefore).toBe(200);
     expect((await get(`/api/listings/${ids.featuredCar}`)).json().views).toBe(after);
+  });
+
+  it('counts one view per visitor and listing every 30 minutes, storing no personal data', async () => {
+    const db = t.database.db;
+    const views = async () =>
+      (await db.select().from(listings).where(eq(listings.id, ids.featuredCar!)))[0]!.views;
+    const start = await views();
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/listings/${ids.featuredCar}/view`,
+          remoteAddress: '10.30.0.1',
+          headers: { 'user-agent': 'Inflater/1.0' },
+        }),
+      ),
+    );
+    expect(burst.every((r) => r.statusCode === 204)).toBe(true);
+    expect((await views()) - start).toBe(1);
+    // Another browser on the same address is another visitor.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/listings/${ids.featuredCar}/view`,
+      remoteAddress: '10.30.0.1',
+      headers: { 'user-agent': 'Other/2.0' },
+    });
+    expect((await views()) - start).toBe(2);
+    // The mark holds an opaque key: neither the address nor the browser.
+    const marks = await queryRows<{ visitor_key: string }>(
+      db,
+      sql`select visitor_key from listing_view_marks`,
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    for (const m of marks) {
+      expect(m.visitor_key).not.toContain('10.30.0.1');
+      expect(m.visitor_key).not.toContain('Inflater');
+      expect(m.visitor_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    // Half an hour later the same visitor counts again.
+    await db.execute(
+      sql`update listing_view_marks set counted_at = now() - interval '31 minutes' where listing_id = ${ids.featuredCar!}`,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/listings/${ids.featuredCar}/view`,
+      remoteAddress: '10.30.0.1',
+      headers: { 'user-agent': 'Inflater/1.0' },
+    });
+    expect((await views()) - start).toBe(3);
+    // Old marks are pruned.
+    await db.execute(sql`update listing_view_marks set counted_at = now() - interval '2 hours'`);
+    await pruneViewMarks(db);
+    expect(await queryRows(db, sql`select 1 from listing_view_marks`)).toHaveLength(0);
   });
 
   it('does not count views of pending or unknown listings and refuses malformed ids', async () => {

@@ -1,5 +1,6 @@
 /** The public marketplace API: reference data, listing cards, browse, listing detail, views, provider profile. */
-import type { FastifyInstance } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +33,15 @@ import {
 
 export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  /**
+   * Who is viewing, as an opaque key: the signed-in user, otherwise the address and browser. An HMAC under
+   * the server's secret, so the stored key reveals neither.
+   */
+  const visitorKey = async (req: FastifyRequest) => {
+    const actor = await req.actor();
+    const who = actor ? `user:${actor.userId}` : `anon:${req.ip}|${req.headers['user-agent'] ?? ''}`;
+    return createHmac('sha256', app.config.authSecret).update(`view|${who}`).digest('base64url');
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['marketplace'];
 
@@ -153,13 +163,16 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Adds one to an approved listing’s view count (and its provider’s total). Anyone.',
+        summary:
+          'Counts a view of an approved listing (its views, its provider’s total and today’s analytics), once ' +
+          'per visitor and listing every 30 minutes. Anyone.',
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (req, reply) => {
-      if (!(await recordView(db, req.params.id))) throw notFound(LISTING_NOT_FOUND);
+      const result = await recordView(db, req.params.id, await visitorKey(req));
+      if (result === 'missing') throw notFound(LISTING_NOT_FOUND);
       return reply.code(204).send(null);
     },
   );

@@ -308,20 +308,57 @@ export async function relatedListings(
   return withPrimaryImages(db, rows);
 }
 
-/** Adds one view to an approved listing and its provider, atomically in one statement. False if none. */
-export async function recordView(db: Db, id: string): Promise<boolean> {
+/** How long one visitor's views of one listing count as one. */
+export const VIEW_DEDUP_MINUTES = 30;
+
+/** Today's date in South Africa (UTC+2 all year), the day analytics counts in. */
+export const SA_DAY = sql`((now() at time zone 'UTC') + interval '2 hours')::date`;
+
+/**
+ * Counts a view of an approved listing, once per visitor and listing every 30 minutes: the listing's
+ * views, its provider's total and the listing's daily counter change in one statement. `visitorKey` is an
+ * opaque hash (see visitorKey() in routes.ts). Answers 'counted', 'repeat' (seen within 30 minutes) or
+ * 'missing' (no such approved listing).
+ */
+export async function recordView(
+  db: Db,
+  id: string,
+  visitorKey: string,
+): Promise<'counted' | 'repeat' | 'missing'> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with viewed as (
+    sql`with mark as (
+          insert into listing_view_marks as m (listing_id, visitor_key, counted_at)
+          select l.id, ${visitorKey}, now() from listings l where l.id = ${id} and l.status = 'approved'
+          on conflict (listing_id, visitor_key) do update set counted_at = now()
+            where m.counted_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
+          returning listing_id
+        ), viewed as (
           update listings set views = views + 1
-          where id = ${id} and status = 'approved'
-          returning service_provider_id
+          where id in (select listing_id from mark)
+          returning id, service_provider_id
+        ), daily as (
+          insert into listing_daily_stats as d (listing_id, day, views)
+          select id, ${SA_DAY}, 1 from viewed
+          on conflict (listing_id, day) do update set views = d.views + 1
         )
         update service_providers sp set total_views = sp.total_views + 1
         from viewed where sp.id = viewed.service_provider_id
         returning sp.id`,
   );
-  return rows.length > 0;
+  if (rows.length > 0) return 'counted';
+  const [exists] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, id), approved));
+  return exists ? 'repeat' : 'missing';
+}
+
+/** Forgets view marks older than the dedup window (run now and then; they are only needed that long). */
+export async function pruneViewMarks(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from listing_view_marks where counted_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})`,
+  );
 }
 
 /** Public provider profile: the provider, its average rating and its approved listings as cards. */

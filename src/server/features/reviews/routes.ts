@@ -27,8 +27,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: listingReviewsSchema, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (req) => {
       return listReviews(db, await req.actor(), req.params.id);
     },
   );

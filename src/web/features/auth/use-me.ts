@@ -4,11 +4,13 @@ import type { Me } from './types.ts';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-/** The signed-in session, or null when signed out (401 is an answer, not an error). */
+/** The signed-in session, or null when signed out (the API answers { user: null }). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me', { signal });
+    const me = await api.get<Me | { user: null }>('/api/me', { signal });
+    return me.user === null ? null : (me as Me);
   } catch (error) {
+    // An expired session cookie may still be answered with 401 by routes that require one.
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
