@@ -22,7 +22,41 @@ const coordinate = (name: 'Latitude' | 'Longitude', limit: number) =>
       .optional(),
   );
 
-export const BROWSE_MAX_PAGE = 10_000;
+/** How browse results can be ordered. `recommended`: with a search, relevance (title matches first),
+ * then the browse rank (featured, priority placement), then newest; without, the browse rank then newest.
+ * `distance` needs a location (and is the default when one is given). */
+export const BROWSE_SORTS = [
+  'recommended',
+  'newest',
+  'price_asc',
+  'price_desc',
+  'rating',
+  'distance',
+] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
+  recommended: 'Recommended',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  rating: 'Best rated',
+  distance: 'Nearest',
+};
+
+/** Counts above this are shown as '1,000+' (an exact count over a large catalogue is not worth its cost). */
+export const BROWSE_COUNT_CAP = 1000;
+export const BROWSE_MAX_PRICE = 10_000_000;
+
+const price = (name: 'Minimum' | 'Maximum') =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} price must be a number` })
+      .refine(Number.isFinite, `${name} price must be a number`)
+      .min(0, `${name} price must be at least R0`)
+      .max(BROWSE_MAX_PRICE, `${name} price must be at most R10 000 000`)
+      .optional(),
+  );
 
 export const browseQuerySchema = z
   .object({
@@ -44,14 +78,16 @@ export const browseQuerySchema = z
     ),
     lat: coordinate('Latitude', 90),
     lng: coordinate('Longitude', 180),
-    page: z.preprocess(
+    sort: z.preprocess(blankToUndefined, z.enum(BROWSE_SORTS, { error: 'Unknown sort order' }).optional()),
+    minPrice: price('Minimum'),
+    maxPrice: price('Maximum'),
+    /** The page after this position (`nextCursor` of the previous page). */
+    cursor: z.preprocess(
       blankToUndefined,
-      z.coerce
-        .number({ error: 'Page must be a whole number' })
-        .int('Page must be a whole number')
-        .min(1, 'Page must be at least 1')
-        .max(BROWSE_MAX_PAGE, `Page must be at most ${BROWSE_MAX_PAGE}`)
-        .default(1),
+      text()
+        .max(512, 'Invalid cursor')
+        .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+        .optional(),
     ),
     pageSize: z.preprocess(
       blankToUndefined,
@@ -69,6 +105,16 @@ export const browseQuerySchema = z
         code: 'custom',
         path: [q.lat === undefined ? 'lat' : 'lng'],
         message: 'Latitude and longitude must be given together',
+      });
+    }
+    if (q.sort === 'distance' && q.lat === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: 'Turn on your location to sort by distance' });
+    }
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.maxPrice < q.minPrice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxPrice'],
+        message: 'Maximum price must be at least the minimum price',
       });
     }
   });
@@ -118,9 +164,16 @@ export type ListingCardList = z.infer<typeof listingCardListSchema>;
 
 export const browseResultSchema = z.object({
   items: z.array(listingCardSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /**
+   * How many listings match, counted on the first page only (null on later pages): exact up to
+   * BROWSE_COUNT_CAP, otherwise BROWSE_COUNT_CAP with `totalExact` false ('1,000+').
+   */
+  total: z.number().int().nullable(),
+  totalExact: z.boolean(),
+  /** The order actually used (the default depends on search and location). */
+  sort: z.enum(BROWSE_SORTS),
 });
 export type BrowseResult = z.infer<typeof browseResultSchema>;
 

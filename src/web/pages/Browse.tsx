@@ -73,7 +73,9 @@ export default function Browse() {
   const query = useBrowseListings({ ...filters, location });
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
-  const total = pages.at(-1)?.total ?? 0;
+  const first = pages[0];
+  const total = first?.total ?? 0;
+  const totalLabel = first && !first.totalExact ? `${total.toLocaleString('en-ZA')}+` : String(total);
   const hasFilters = Boolean(filters.search || filters.province || filters.category);
   const categoryName = CATEGORIES.find((c) => c.slug === filters.category)?.name;
 
@@ -184,7 +186,7 @@ export default function Browse() {
         ) : (
           <>
             <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-              Showing {items.length} of {total} {total === 1 ? 'listing' : 'listings'}
+              Showing {items.length} of {totalLabel} {total === 1 ? 'listing' : 'listings'}
             </p>
             <ul
               className={`${LISTING_GRID_CLASS} transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../../domain/geo.ts';
-import type { BrowseResult } from '../../../domain/listings.ts';
+import type { BrowseResult, ListingCard } from '../../../domain/listings.ts';
+import { queryRows } from '../../db/client.ts';
+import { listings, packages, serviceProviders } from '../../db/schema.ts';
+import { catalogueChanged } from './cache.ts';
 import { createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
@@ -90,24 +94,28 @@ afterAll(async () => {
 });
 
 describe('search', () => {
-  it('matches title or description case-insensitively, approved only', async () => {
+  it('finds words of the title, description, city and category, stemmed, approved only', async () => {
     const r = await browse('?search=luxury');
     expect(r.status).toBe(200);
-    expect(titles(r.body).sort()).toEqual(['Gowns', 'LUXURY Limo Hire']);
+    // Title match first, then the description match.
+    expect(titles(r.body)).toEqual(['LUXURY Limo Hire', 'Gowns']);
     expect(r.body.total).toBe(2);
+    expect(r.body.totalExact).toBe(true);
     expect(titles((await browse('?search=lImO')).body)).toEqual(['LUXURY Limo Hire']);
+    expect(titles((await browse('?search=gown')).body)).toEqual(['Gowns']); // stemmed
+    expect(titles((await browse('?search=johannesburg&pageSize=60')).body)).toHaveLength(7); // city
+    expect(titles((await browse('?search=photography&pageSize=60')).body)).toHaveLength(7); // category
   });
 
-  it('treats % and _ and \\ literally', async () => {
+  it('does not break on punctuation and operators', async () => {
     expect(titles((await browse(`?search=${encodeURIComponent('50%')}`)).body)).toEqual(['Half price deal']);
-    expect(titles((await browse(`?search=${encodeURIComponent('%')}`)).body)).toEqual(['Half price deal']);
-    expect(titles((await browse(`?search=${encodeURIComponent('Snake_case')}`)).body)).toEqual([
+    for (const q of ['%', '_', 'k\\s', '"unclosed', '-', 'a OR', "o'neil", '!!', '<script>']) {
+      const r = await browse(`?search=${encodeURIComponent(q)}`);
+      expect(r.status).toBe(200);
+    }
+    expect(titles((await browse(`?search=${encodeURIComponent('Snake_case')}`)).body)).toContain(
       'Snake_case venue',
-    ]);
-    expect(titles((await browse(`?search=${encodeURIComponent('_')}`)).body)).toEqual(['Snake_case venue']);
-    expect(titles((await browse(`?search=${encodeURIComponent('k\\s')}`)).body)).toEqual([
-      'Back\\slash decor',
-    ]);
+    );
   });
 
   it('trims the search and ignores an empty one', async () => {
@@ -116,22 +124,101 @@ describe('search', () => {
   });
 });
 
-describe('filters, ordering and pagination', () => {
+describe('ranked search', () => {
+  let t3: TestApp;
+  const search = async (q: string, extra = '') =>
+    (
+      await t3.app.inject({ method: 'GET', url: `/api/listings?search=${encodeURIComponent(q)}${extra}` })
+    ).json() as BrowseResult;
+
+  beforeAll(async () => {
+    t3 = await createTestApp();
+    const db = t3.database.db;
+    await seedReferenceData(db);
+    const basic = await createProvider(t3, { packageType: 'basic' });
+    const premium = await createProvider(t3, { packageType: 'premium' });
+    const base = { images: 0 } as const;
+    await createListing(db, basic.providerId, {
+      ...base,
+      title: 'Stretch Limousine Hire',
+      description: 'Arrive together.',
+      categorySlug: 'car-rentals',
+      city: 'Durban',
+      province: 'kwazulu_natal',
+    });
+    await createListing(db, premium.providerId, {
+      ...base,
+      title: 'Farewell Transport',
+      description: 'Our limousine fleet and vintage cars.',
+      categorySlug: 'car-rentals',
+      featured: true,
+    });
+    await createListing(db, basic.providerId, {
+      ...base,
+      title: 'Umshado Decor',
+      description: 'Bruilof en matriekafskeid versiering.',
+      categorySlug: 'decor',
+      city: 'Bloemfontein',
+      province: 'free_state',
+    });
+  });
+  afterAll(() => t3?.close());
+
+  it('ranks a title match above a description match, even a featured one', async () => {
+    const r = await search('limousine');
+    expect(titles(r)).toEqual(['Stretch Limousine Hire', 'Farewell Transport']);
+  });
+
+  it('finds a misspelt title', async () => {
+    expect(titles(await search('limosine'))).toContain('Stretch Limousine Hire');
+    expect(titles(await search('limosine'))[0]).toBe('Stretch Limousine Hire');
+  });
+
+  it('keeps Afrikaans and isiZulu words searchable', async () => {
+    expect(titles(await search('bruilof'))).toEqual(['Umshado Decor']);
+    expect(titles(await search('umshado'))).toEqual(['Umshado Decor']);
+  });
+
+  it('searches city and category words, with filters', async () => {
+    expect(titles(await search('durban'))).toEqual(['Stretch Limousine Hire']);
+    expect(titles(await search('decor', '&province=free_state'))).toEqual(['Umshado Decor']);
+    expect(titles(await search('limousine', '&province=gauteng'))).toEqual(['Farewell Transport']);
+  });
+
+  it('combines with an explicit order', async () => {
+    expect(titles(await search('limousine', '&sort=newest'))).toEqual([
+      'Farewell Transport',
+      'Stretch Limousine Hire',
+    ]);
+  });
+});
+
+describe('filters, orders and keyset pages', () => {
   let t2: TestApp;
+  let basic: Awaited<ReturnType<typeof createProvider>>;
   beforeAll(async () => {
     t2 = await createTestApp();
-    await seedReferenceData(t2.database.db);
-    const p = await createProvider(t2, { packageType: 'basic' });
+    const db = t2.database.db;
+    await seedReferenceData(db);
+    basic = await createProvider(t2, { packageType: 'basic' });
+    const standard = await createProvider(t2, { packageType: 'standard' });
+    const premium = await createProvider(t2, { packageType: 'premium' });
+    const owners = [basic, standard, premium];
     for (let i = 0; i < 30; i++) {
-      await createListing(t2.database.db, p.providerId, {
+      await createListing(db, owners[i % 3]!.providerId, {
         title: `Car ${String(i).padStart(2, '0')}`,
         categorySlug: i < 25 ? 'car-rentals' : 'venues',
         province: i % 2 === 0 ? 'gauteng' : 'western_cape',
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        priceFrom: i % 7 === 3 ? null : 1000 + ((i * 37) % 11) * 250,
+        priceTo: null,
+        featured: i % 10 === 4,
+        rating: (i * 13) % 6 === 0 ? 0 : Math.min(5, 3 + ((i * 7) % 5) * 0.5),
+        reviewCount: (i * 13) % 6 === 0 ? 0 : (i % 4) + 1,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 20)), // ties on purpose
         images: 0,
       });
     }
-    await createListing(t2.database.db, p.providerId, {
+    await createListing(db, basic.providerId, {
       title: 'Hidden',
       status: 'pending',
       categorySlug: 'car-rentals',
@@ -143,40 +230,153 @@ describe('filters, ordering and pagination', () => {
   const browse2 = async (query: string) =>
     (await t2.app.inject({ method: 'GET', url: `/api/listings${query}` })).json() as BrowseResult;
 
-  it('paginates on the server with totals', async () => {
+  /** Every page of a query, following nextCursor. */
+  async function walk(query: string, between?: (page: number) => Promise<void>) {
+    const seen: ListingCard[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const sep = query ? '&' : '?';
+      const r = await browse2(`${query}${cursor ? `${sep}cursor=${cursor}` : ''}`);
+      seen.push(...r.items);
+      if (!r.nextCursor) return seen;
+      expect(r.items.length).toBeGreaterThan(0);
+      cursor = r.nextCursor;
+      await between?.(page);
+    }
+    throw new Error('too many pages');
+  }
+
+  async function approvedRows(where = sql`true`) {
+    return queryRows<{
+      id: string;
+      rank: number;
+      created_at: string;
+      price_from: string | null;
+      rating: string;
+      review_count: number;
+    }>(
+      t2.database.db,
+      sql`select id, rank, created_at::text, price_from, rating, review_count from listings
+          where status = 'approved' and ${where}`,
+    );
+  }
+
+  it('counts on the first page, then pages by cursor with no repeats', async () => {
     const first = await browse2('');
-    expect(first).toMatchObject({ total: 30, page: 1, pageSize: 24 });
+    expect(first).toMatchObject({ total: 30, totalExact: true, sort: 'recommended' });
     expect(first.items).toHaveLength(24);
-    const second = await browse2('?page=2');
+    expect(first.nextCursor).toBeTruthy();
+    const second = await browse2(`?cursor=${first.nextCursor}`);
     expect(second.items).toHaveLength(6);
-    expect(second.total).toBe(30);
+    expect(second.total).toBeNull();
+    expect(second.nextCursor).toBeNull();
     const all = [...first.items, ...second.items].map((l) => l.id);
     expect(new Set(all).size).toBe(30);
-    expect((await browse2('?page=3')).items).toHaveLength(0);
-    const small = await browse2('?pageSize=10&page=3');
-    expect(small.items).toHaveLength(10);
-    expect(small.items[0]!.title).toBe('Car 09');
-    expect((await browse2(`?pageSize=60`)).items).toHaveLength(30);
+    const small = await walk('?pageSize=7');
+    expect(small).toHaveLength(30);
   });
 
-  it('filters by category slug and province', async () => {
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  const orders: Record<string, (a: Record<string, unknown>, b: Record<string, unknown>) => number> = {
+    recommended: (a, b) =>
+      cmp(Number(b.rank), Number(a.rank)) ||
+      cmp(String(b.created_at), String(a.created_at)) ||
+      cmp(String(b.id), String(a.id)),
+    newest: (a, b) => cmp(String(b.created_at), String(a.created_at)) || cmp(String(b.id), String(a.id)),
+    price_asc: (a, b) =>
+      cmp(
+        a.price_from == null ? Infinity : Number(a.price_from),
+        b.price_from == null ? Infinity : Number(b.price_from),
+      ) || cmp(String(a.id), String(b.id)),
+    price_desc: (a, b) =>
+      cmp(
+        b.price_from == null ? -Infinity : Number(b.price_from),
+        a.price_from == null ? -Infinity : Number(a.price_from),
+      ) || cmp(String(b.id), String(a.id)),
+    rating: (a, b) =>
+      cmp(Number(b.rating), Number(a.rating)) ||
+      cmp(Number(b.review_count), Number(a.review_count)) ||
+      cmp(String(b.id), String(a.id)),
+  };
+
+  it.each(Object.keys(orders))('walks every approved listing once in the %s order', async (sort) => {
+    for (const filter of [
+      '',
+      '&category=car-rentals',
+      '&province=western_cape',
+      '&minPrice=1500&maxPrice=2500',
+    ]) {
+      const query = `?sort=${sort}&pageSize=4${filter}`;
+      const got = (await walk(query)).map((l) => l.id);
+      let where = sql`true`;
+      if (filter.includes('category'))
+        where = sql`category_id = (select id from categories where slug = 'car-rentals')`;
+      if (filter.includes('province')) where = sql`province = 'western_cape'`;
+      if (filter.includes('minPrice')) where = sql`price_from between 1500 and 2500`;
+      const expected = (await approvedRows(where)).sort(orders[sort]!).map((r) => r.id);
+      expect(got).toEqual(expected);
+    }
+  });
+
+  it('stays exact while listings are added and moderated between pages', async () => {
+    const db = t2.database.db;
+    const before = new Set((await approvedRows()).map((r) => r.id));
+    const added: string[] = [];
+    const rejected: string[] = [];
+    const seen = await walk('?pageSize=5', async (page) => {
+      // A new listing (newest: lands before the cursor in this order), a moderation, an approval.
+      added.push((await createListing(db, basic.providerId, { title: `New ${page}`, images: 0 })).id);
+      const [victim] = await queryRows<{ id: string }>(
+        db,
+        sql`select id from listings where status = 'approved' and title like 'Car %' order by rank, created_at, id limit 1`,
+      );
+      await db.execute(sql`update listings set status = 'rejected' where id = ${victim!.id}`);
+      rejected.push(victim!.id);
+      catalogueChanged(db);
+    });
+    const ids = seen.map((l) => l.id);
+    expect(new Set(ids).size).toBe(ids.length); // nothing twice
+    // Every listing approved from start to end was seen exactly once.
+    for (const id of before) if (!rejected.includes(id)) expect(ids).toContain(id);
+    // What was shown respects the order.
+    const rows = await queryRows<{ id: string; rank: number; created_at: string }>(
+      db,
+      sql`select id, rank, created_at::text from listings where id in ${ids}`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const shown = ids.map((id) => byId.get(id)!);
+    for (let i = 1; i < shown.length; i++)
+      expect(orders.recommended!(shown[i - 1]!, shown[i]!)).toBeLessThan(0);
+    await db.execute(sql`update listings set status = 'approved' where id in ${rejected}`);
+    await db.execute(sql`delete from listings where id in ${added}`);
+    catalogueChanged(db);
+  });
+
+  it('filters by category slug, province and price', async () => {
     const cars = await browse2('?category=car-rentals&pageSize=60');
     expect(cars.total).toBe(25);
     expect(cars.items.every((l) => l.category.slug === 'car-rentals')).toBe(true);
-    const gautengVenues = await browse2('?category=venues&province=gauteng');
-    expect(titles(gautengVenues)).toEqual(['Car 28', 'Car 26']);
+    const gautengVenues = await browse2('?category=venues&province=gauteng&sort=newest');
+    expect(gautengVenues.items.every((l) => l.province === 'gauteng' && l.category.slug === 'venues')).toBe(
+      true,
+    );
+    expect(gautengVenues.items).toHaveLength(2);
     expect((await browse2('?category=decor')).total).toBe(0);
+    const priced = await browse2('?minPrice=2000&maxPrice=2500&pageSize=60');
+    expect(priced.items.length).toBeGreaterThan(0);
+    expect(
+      priced.items.every((l) => l.priceFrom !== null && l.priceFrom >= 2000 && l.priceFrom <= 2500),
+    ).toBe(true);
   });
 
-  it('orders featured first, then the package’s priority placement, then newest', async () => {
+  it('orders featured first, then the package’s priority placement, then newest; and follows package changes', async () => {
     const db = t2.database.db;
     const std = await createProvider(t2, { packageType: 'standard' });
     const prem = await createProvider(t2, { packageType: 'premium' });
-    const old = new Date(Date.UTC(2020, 0, 1));
     await createListing(db, std.providerId, {
       title: 'Priority old',
       categorySlug: 'decor',
-      createdAt: old,
+      createdAt: new Date(Date.UTC(2020, 0, 1)),
       images: 0,
     });
     await createListing(db, std.providerId, {
@@ -194,12 +394,97 @@ describe('filters, ordering and pagination', () => {
     });
     const p = await createProvider(t2, { packageType: 'basic' });
     await createListing(db, p.providerId, { title: 'Basic newest', categorySlug: 'decor', images: 0 });
+    catalogueChanged(db);
     expect(titles(await browse2('?category=decor'))).toEqual([
       'Featured oldest',
       'Priority old',
       'Priority older',
       'Basic newest',
     ]);
+    // The standard package loses priority placement: its listings fall back to newest.
+    await db
+      .update(packages)
+      .set({ hasPriorityPlacement: false })
+      .where(eq(packages.packageType, 'standard'));
+    catalogueChanged(db);
+    expect(titles(await browse2('?category=decor'))).toEqual([
+      'Featured oldest',
+      'Basic newest',
+      'Priority old',
+      'Priority older',
+    ]);
+    await db.update(packages).set({ hasPriorityPlacement: true }).where(eq(packages.packageType, 'standard'));
+    // The basic provider moves to premium: priority placement.
+    await db
+      .update(serviceProviders)
+      .set({ packageType: 'premium' })
+      .where(eq(serviceProviders.id, p.providerId));
+    catalogueChanged(db);
+    expect(titles(await browse2('?category=decor'))).toEqual([
+      'Featured oldest',
+      'Basic newest',
+      'Priority old',
+      'Priority older',
+    ]);
+  });
+
+  it('serves the first page of a common query from the cache until the catalogue changes', async () => {
+    const db = t2.database.db;
+    const first = await browse2('?category=venues');
+    const listing = await createListing(db, basic.providerId, {
+      title: 'Fresh venue',
+      categorySlug: 'venues',
+      images: 0,
+    });
+    expect(titles(await browse2('?category=venues'))).toEqual(titles(first)); // cached
+    catalogueChanged(db);
+    expect(titles(await browse2('?category=venues'))).toContain('Fresh venue');
+    await db.delete(listings).where(eq(listings.id, listing.id));
+    catalogueChanged(db);
+  });
+
+  it('refuses a cursor from another query or a forged one', async () => {
+    const first = await browse2('?pageSize=5');
+    const other = await t2.app.inject({
+      method: 'GET',
+      url: `/api/listings?sort=newest&cursor=${first.nextCursor}`,
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.message).toBe('Invalid cursor');
+    for (const bad of [
+      'abc',
+      Buffer.from('{"g":9}').toString('base64url'),
+      Buffer.from('null').toString('base64url'),
+    ]) {
+      const res = await t2.app.inject({ method: 'GET', url: `/api/listings?cursor=${bad}` });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('counts', () => {
+  it('stops counting above 1,000 and says so', async () => {
+    const t4 = await createTestApp();
+    try {
+      const db = t4.database.db;
+      await seedReferenceData(db);
+      const p = await createProvider(t4, { packageType: 'basic' });
+      const catId = (
+        await queryRows<{ id: string }>(db, sql`select id from categories where slug = 'venues'`)
+      )[0]!.id;
+      await db.execute(sql`insert into listings (service_provider_id, category_id, title, description, province, city, status)
+        select ${p.providerId}, ${catId}, 'Hall ' || g, 'A hall.', 'gauteng', 'Pretoria', 'approved'
+        from generate_series(1, 1005) g`);
+      const r = (await t4.app.inject({ method: 'GET', url: '/api/listings' })).json() as BrowseResult;
+      expect(r.total).toBe(1000);
+      expect(r.totalExact).toBe(false);
+      const search = (
+        await t4.app.inject({ method: 'GET', url: '/api/listings?search=hall' })
+      ).json() as BrowseResult;
+      expect(search).toMatchObject({ total: 1000, totalExact: false });
+    } finally {
+      await t4.close();
+    }
   });
 });
 
@@ -265,6 +550,25 @@ describe('distance', () => {
     expect(r.body.items.at(-1)!.distanceKm).toBeLessThan(1270);
   });
 
+  it('pages nearest first in non-decreasing distance, listings without coordinates last', async () => {
+    const all: ListingCard[] = [];
+    let cursor: string | null = null;
+    do {
+      const r = await browse(`?lat=-26.2&lng=28.04&pageSize=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(r.status).toBe(200);
+      expect(r.body.sort).toBe('distance');
+      all.push(...r.body.items);
+      cursor = r.body.nextCursor;
+    } while (cursor);
+    const withCoords = all.filter((l) => l.distanceKm !== null);
+    for (let i = 1; i < withCoords.length; i++)
+      expect(withCoords[i]!.distanceKm!).toBeGreaterThanOrEqual(withCoords[i - 1]!.distanceKm! - 1e-9);
+    const firstNull = all.findIndex((l) => l.distanceKm === null);
+    expect(firstNull).toBeGreaterThan(0);
+    expect(all.slice(firstNull).every((l) => l.distanceKm === null)).toBe(true);
+    expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
+  });
+
   it('leaves distanceKm null without a location', async () => {
     const r = await browse('?category=catering');
     expect(r.body.items.every((l) => l.distanceKm === null)).toBe(true);
@@ -283,11 +587,13 @@ describe('bad parameters', () => {
     ['?lat=abc&lng=1', 'Latitude must be a number'],
     ['?pageSize=10000', 'Page size must be between 1 and 60'],
     ['?pageSize=0', 'Page size must be between 1 and 60'],
-    ['?page=0', 'Page must be at least 1'],
-    ['?page=-3', 'Page must be at least 1'],
-    ['?page=1.5', 'Page must be a whole number'],
-    ['?page=abc', 'Page must be a whole number'],
-    ['?page=99999999', 'Page must be at most 10000'],
+    ['?pageSize=1.5', 'Page size must be a whole number'],
+    ['?sort=cheapest', 'Unknown sort order'],
+    ['?sort=distance', 'Turn on your location to sort by distance'],
+    ['?minPrice=-1', 'Minimum price must be at least R0'],
+    ['?maxPrice=abc', 'Maximum price must be a number'],
+    ['?minPrice=500&maxPrice=100', 'Maximum price must be at least the minimum price'],
+    ['?cursor=not%20base64', 'Invalid cursor'],
     [`?search=${'x'.repeat(101)}`, 'Search must be at most 100 characters'],
     ['?province=gauteng&province=limpopo', 'Unknown province'],
   ];
@@ -297,9 +603,10 @@ describe('bad parameters', () => {
     expect(r.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message });
   });
 
-  it('accepts the largest page number and the edges of the coordinate ranges', async () => {
-    expect((await browse('?page=10000')).status).toBe(200);
+  it('accepts the edges of the coordinate and price ranges', async () => {
     expect((await browse('?lat=-90&lng=180')).status).toBe(200);
     expect((await browse('?lat=90&lng=-180')).status).toBe(200);
+    expect((await browse('?minPrice=0&maxPrice=10000000')).status).toBe(200);
+    expect((await browse('?minPrice=100&maxPrice=100')).status).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import { setDemoMode } from '../settings/service.ts';
 import { queryRows } from '../../db/client.ts';
 import { listingDailyStats } from '../../db/schema.ts';
 import { pruneViewMarks, SA_DAY } from './service.ts';
+import { catalogueChanged } from './cache.ts';
 
 async function dailyViews(listingId: string): Promise<number> {
   const [row] = await t.database.db
@@ -224,6 +225,7 @@ describe('listing detail', () => {
       .where(eq(listingImages.listingId, ids.newPhoto!))
       .orderBy(listingImages.displayOrder);
     await db.update(listingImages).set({ isPrimary: true }).where(eq(listingImages.id, imgs[2]!.id));
+    catalogueChanged(db);
 
     const res = await get(`/api/listings/${ids.newPhoto}`);
     expect(res.statusCode).toBe(200);
@@ -239,7 +241,7 @@ describe('listing detail', () => {
         businessName: 'Glam Rides',
         phone: '082 555 0100',
         packageType: 'premium',
-        packageLabel: 'R999/mo',
+        packageLabel: 'Premium',
         isPremium: true,
         hasVerificationBadge: true,
         canReceiveReviews: true,
@@ -253,10 +255,10 @@ describe('listing detail', () => {
     expect(home.find((l) => l.id === ids.newPhoto)!.primaryImageUrl).toBe(imgs[2]!.imageUrl);
   });
 
-  it('labels a basic provider FREE and says it cannot receive reviews', async () => {
+  it('labels a basic provider with its package name, never a price, and says it cannot receive reviews', async () => {
     const body = (await get(`/api/listings/${ids.oldPhoto}`)).json() as ListingDetail;
     expect(body.provider).toMatchObject({
-      packageLabel: 'FREE',
+      packageLabel: 'Basic',
       isPremium: false,
       hasVerificationBadge: false,
       canReceiveReviews: false,
@@ -437,7 +439,7 @@ describe('provider profile', () => {
       id: premium.providerId,
       businessName: 'Glam Rides',
       packageType: 'premium',
-      packageLabel: 'R999/mo',
+      packageLabel: 'Premium',
       isPremium: true,
       hasVerificationBadge: true,
     });
@@ -451,7 +453,7 @@ describe('provider profile', () => {
     const body = (await get(`/api/providers/${basic.providerId}`)).json() as ProviderProfile;
     expect(body.averageRating).toBeNull();
     expect(body.reviewCount).toBe(0);
-    expect(body.provider.packageLabel).toBe('FREE');
+    expect(body.provider.packageLabel).toBe('Basic');
     expect(body.listings.every((l) => l.provider.id === basic.providerId)).toBe(true);
   });
 

@@ -3,8 +3,8 @@
  * counter and the public reference data (hero banners, categories, FAQs, active packages).
  * Nothing that is not `approved` leaves these functions, except a listing's detail for its owner or an admin.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { EARTH_RADIUS_KM, LIMITS } from '../../../domain/constants.ts';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { LIMITS } from '../../../domain/constants.ts';
 import type {
   BrowseQuery,
   BrowseResult,
@@ -16,7 +16,7 @@ import type {
   ProviderProfile,
   PublicPackage,
 } from '../../../domain/listings.ts';
-import { DEFAULT_PACKAGE_LIMITS, PACKAGE_LABELS } from '../../../domain/packages.ts';
+import { DEFAULT_PACKAGE_LIMITS } from '../../../domain/packages.ts';
 import { canActOnProviderResource, type Actor } from '../../auth/policy.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
@@ -31,148 +31,48 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { packageCanReceive } from '../reviews/service.ts';
+import { browse, CARD_FROM, cardSelect, toCard } from './browse.ts';
+import { cachedCatalogue } from './cache.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 export const PROVIDER_NOT_FOUND = 'Provider not found';
 
 const approved = eq(listings.status, 'approved');
 
-/** Escapes LIKE wildcards so that `%`, `_` and `\` in a search match themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Cards of approved listings matching `where` (SQL over `l`), in `order`, at most `limit`: one query. */
+async function cards(db: Db, where: SQL, order: SQL, limit?: number): Promise<ListingCard[]> {
+  const rows = await queryRows<Parameters<typeof toCard>[0]>(
+    db,
+    sql`select ${cardSelect(null)} from ${CARD_FROM}
+        where l.status = 'approved' and ${where}
+        order by ${order}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
+  );
+  return rows.map(toCard);
 }
 
-/** Great-circle (haversine) distance in km from a point to the listing's coordinates; null without them. */
-function distanceSql(lat: number, lng: number): SQL<number | null> {
-  // least() ignores nulls, so listings without coordinates are handled explicitly.
-  return sql<number | null>`(case when ${listings.latitude} is null or ${listings.longitude} is null then null
-    else 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
-      power(sin(radians(${listings.latitude} - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(${listings.latitude}))
-        * power(sin(radians(${listings.longitude} - ${lng}::float8) / 2), 2)))) end)`;
-}
-
-function cardColumns(distance: SQL<number | null> | null) {
-  return {
-    id: listings.id,
-    title: listings.title,
-    city: listings.city,
-    province: listings.province,
-    priceFrom: listings.priceFrom,
-    priceTo: listings.priceTo,
-    featured: listings.featured,
-    rating: listings.rating,
-    reviewCount: listings.reviewCount,
-    views: listings.views,
-    category: { id: categories.id, name: categories.name, slug: categories.slug, icon: categories.icon },
-    provider: {
-      id: serviceProviders.id,
-      businessName: serviceProviders.businessName,
-      packageType: serviceProviders.packageType,
-      logoUrl: serviceProviders.logoUrl,
-    },
-    distanceKm: distance
-      ? sql<number | null>`${distance}`.mapWith((v: unknown) => (v == null ? null : Number(v)))
-      : sql<number | null>`null::float8`,
-  };
-}
-
-type CardRow = Omit<ListingCard, 'primaryImageUrl'>;
-
-/** One query for the primary image of every listing on the page: primary first, then display_order. */
-async function withPrimaryImages(db: Db, rows: CardRow[]): Promise<ListingCard[]> {
-  if (rows.length === 0) return [];
-  const images = await db
-    .selectDistinctOn([listingImages.listingId], {
-      listingId: listingImages.listingId,
-      url: listingImages.imageUrl,
-    })
-    .from(listingImages)
-    .where(
-      inArray(
-        listingImages.listingId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(
-      listingImages.listingId,
-      desc(listingImages.isPrimary),
-      asc(listingImages.displayOrder),
-      asc(listingImages.createdAt),
-    );
-  const byListing = new Map(images.map((i) => [i.listingId, i.url]));
-  return rows.map((r) => ({ ...r, distanceKm: r.distanceKm, primaryImageUrl: byListing.get(r.id) ?? null }));
-}
-
-function cardsQuery(db: Db, distance: SQL<number | null> | null) {
-  return db
-    .select(cardColumns(distance))
-    .from(listings)
-    .innerJoin(categories, eq(categories.id, listings.categoryId))
-    .innerJoin(serviceProviders, eq(serviceProviders.id, listings.serviceProviderId))
-    .leftJoin(packages, eq(packages.packageType, serviceProviders.packageType));
-}
-
-const newestFirst = [desc(listings.featured), desc(listings.createdAt), asc(listings.id)];
+const RANKED = sql`l.rank desc, l.created_at desc, l.id desc`;
 
 /** Cards for the given listings that are approved, keyed by id (the favourites list uses this). */
 export async function approvedCardsById(db: Db, ids: string[]): Promise<Map<string, ListingCard>> {
   if (ids.length === 0) return new Map();
-  const rows = await cardsQuery(db, null).where(and(approved, inArray(listings.id, ids)));
-  const cards = await withPrimaryImages(db, rows);
-  return new Map(cards.map((c) => [c.id, c]));
+  const list = await cards(db, sql`l.id in ${ids}`, RANKED);
+  return new Map(list.map((c) => [c.id, c]));
 }
 
-/** Home: up to 18 approved listings, featured first, then newest. */
-export async function homeListings(db: Db): Promise<ListingCard[]> {
-  const rows = await cardsQuery(db, null)
-    .where(approved)
-    .orderBy(...newestFirst)
-    .limit(LIMITS.homeListings);
-  return withPrimaryImages(db, rows);
+/** Home: up to 18 approved listings in the browse order (featured, priority placement, newest). */
+export function homeListings(db: Db): Promise<ListingCard[]> {
+  return cachedCatalogue(db, 'home', () => cards(db, sql`true`, RANKED, LIMITS.homeListings));
 }
 
 /**
- * Browse: approved listings matching the filters, a page at a time. With a location: nearest first and
- * listings without coordinates last; otherwise featured, then the package's priority placement, then newest.
+ * Browse: approved listings matching the filters, a page at a time after a cursor (see browse.ts). The first
+ * page of the common queries (no search, no location) comes from the short-lived catalogue cache.
  */
-export async function browseListings(db: Db, q: BrowseQuery): Promise<BrowseResult> {
-  const conditions: SQL[] = [approved];
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    conditions.push(or(ilike(listings.title, pattern), ilike(listings.description, pattern))!);
-  }
-  if (q.province) conditions.push(eq(listings.province, q.province));
-  if (q.category) conditions.push(eq(categories.slug, q.category));
-  const where = and(...conditions)!;
-
-  const distance = q.lat !== undefined && q.lng !== undefined ? distanceSql(q.lat, q.lng) : null;
-  const placement = [
-    desc(listings.featured),
-    desc(sql`coalesce(${packages.hasPriorityPlacement}, false)`),
-    desc(listings.createdAt),
-    asc(listings.id),
-  ];
-  const order = distance ? [sql`${distance} asc nulls last`, ...placement] : placement;
-
-  const [rows, totals] = await Promise.all([
-    cardsQuery(db, distance)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(listings)
-      .innerJoin(categories, eq(categories.id, listings.categoryId))
-      .where(where),
-  ]);
-  return {
-    items: await withPrimaryImages(db, rows),
-    total: Number(totals[0]?.n ?? 0),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+export function browseListings(db: Db, q: BrowseQuery): Promise<BrowseResult> {
+  const common = !q.cursor && !q.search && q.lat === undefined;
+  if (!common) return browse(db, q);
+  const key = `browse:${JSON.stringify([q.category, q.province, q.sort, q.minPrice, q.maxPrice, q.pageSize])}`;
+  return cachedCatalogue(db, key, () => browse(db, q));
 }
 
 /** The caller's own provider id, if any. */
@@ -206,13 +106,17 @@ async function visibleListing(db: Db, id: string, actor: () => Promise<Actor | n
   return row;
 }
 
-function packageLabel(type: string, pkg: { price: number | null; period: string | null }): string {
-  const known = PACKAGE_LABELS[type];
-  if (known) return known;
-  if (pkg.price == null) return type;
-  if (pkg.price === 0) return 'FREE';
-  const amount = Number.isInteger(pkg.price) ? String(pkg.price) : pkg.price.toFixed(2);
-  return `R${amount}${pkg.period === '/month' || pkg.period == null ? '/mo' : pkg.period}`;
+/**
+ * The package label on public pages is the package's name (Premium, Standard, Basic), never its price
+ * (decisions.md, Display): parents would read a price there as the provider's own.
+ */
+function packageLabel(type: string, name: string | null): string {
+  if (name) return name;
+  return type
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 function packageFlag(type: string, value: boolean | null, flag: 'hasVerificationBadge'): boolean {
@@ -254,8 +158,7 @@ export async function listingDetail(
           phone: serviceProviders.phone,
           packageType: serviceProviders.packageType,
         },
-        pkgPrice: packages.price,
-        pkgPeriod: packages.period,
+        pkgName: packages.name,
         pkgBadge: packages.hasVerificationBadge,
         pkgReviews: packages.canReceiveReviews,
       })
@@ -276,7 +179,7 @@ export async function listingDetail(
       .orderBy(desc(listingImages.isPrimary), asc(listingImages.displayOrder), asc(listingImages.createdAt)),
   ]);
   if (!row) throw notFound(LISTING_NOT_FOUND);
-  const { pkgPrice, pkgPeriod, pkgBadge, pkgReviews, provider, createdAt, ...listing } = row;
+  const { pkgName, pkgBadge, pkgReviews, provider, createdAt, ...listing } = row;
   const type = provider.packageType;
   return {
     ...listing,
@@ -284,7 +187,7 @@ export async function listingDetail(
     category: row.category,
     provider: {
       ...provider,
-      packageLabel: packageLabel(type, { price: pkgPrice, period: pkgPeriod }),
+      packageLabel: packageLabel(type, pkgName),
       isPremium: type === 'premium',
       hasVerificationBadge: packageFlag(type, pkgBadge, 'hasVerificationBadge'),
       // The reviews feature owns the rule (package flag, or demo mode).
@@ -301,11 +204,12 @@ export async function relatedListings(
   actor: () => Promise<Actor | null>,
 ): Promise<ListingCard[]> {
   const listing = await visibleListing(db, id, actor);
-  const rows = await cardsQuery(db, null)
-    .where(and(approved, eq(listings.categoryId, listing.categoryId), ne(listings.id, id)))
-    .orderBy(...newestFirst)
-    .limit(LIMITS.relatedListings);
-  return withPrimaryImages(db, rows);
+  return cards(
+    db,
+    sql`l.category_id = ${listing.categoryId} and l.id <> ${id}`,
+    RANKED,
+    LIMITS.relatedListings,
+  );
 }
 
 /** How long one visitor's views of one listing count as one. */
@@ -370,8 +274,7 @@ export async function providerProfile(db: Db, id: string): Promise<ProviderProfi
       description: serviceProviders.description,
       logoUrl: serviceProviders.logoUrl,
       packageType: serviceProviders.packageType,
-      pkgPrice: packages.price,
-      pkgPeriod: packages.period,
+      pkgName: packages.name,
       pkgBadge: packages.hasVerificationBadge,
     })
     .from(serviceProviders)
@@ -379,29 +282,27 @@ export async function providerProfile(db: Db, id: string): Promise<ProviderProfi
     .where(eq(serviceProviders.id, id));
   if (!provider) throw notFound(PROVIDER_NOT_FOUND);
 
-  const [rows, [stats]] = await Promise.all([
-    cardsQuery(db, null)
-      .where(and(approved, eq(listings.serviceProviderId, id)))
-      .orderBy(...newestFirst),
+  const [list, [stats]] = await Promise.all([
+    cards(db, sql`l.service_provider_id = ${id}`, RANKED),
     db
       .select({ average: sql<string | null>`avg(${reviews.rating})`, n: count() })
       .from(reviews)
       .innerJoin(listings, eq(listings.id, reviews.listingId))
       .where(and(approved, eq(listings.serviceProviderId, id))),
   ]);
-  const { pkgPrice, pkgPeriod, pkgBadge, ...rest } = provider;
+  const { pkgName, pkgBadge, ...rest } = provider;
   const reviewCount = Number(stats?.n ?? 0);
   const average = stats?.average == null ? null : Math.round(Number(stats.average) * 100) / 100;
   return {
     provider: {
       ...rest,
-      packageLabel: packageLabel(rest.packageType, { price: pkgPrice, period: pkgPeriod }),
+      packageLabel: packageLabel(rest.packageType, pkgName),
       isPremium: rest.packageType === 'premium',
       hasVerificationBadge: packageFlag(rest.packageType, pkgBadge, 'hasVerificationBadge'),
     },
     averageRating: reviewCount > 0 ? average : null,
     reviewCount,
-    listings: await withPrimaryImages(db, rows),
+    listings: list,
   };
 }
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { LIMITS } from '@domain/constants.ts';
 import type {
   BrowseResult,
+  BrowseSort,
   Category,
   Faq,
   HeroBanner,
@@ -63,28 +64,34 @@ export interface BrowseFilters {
   search?: string | undefined;
   province?: string | undefined;
   category?: string | undefined;
+  sort?: BrowseSort | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   location?: { lat: number; lng: number } | null | undefined;
 }
 
-/** Browse results a page at a time (Load more). */
+/** Browse results a page at a time (Load more asks for the page after the last one's cursor). */
 export function useBrowseListings(filters: BrowseFilters) {
-  const { search, province, category, location } = filters;
+  const { search, province, category, sort, minPrice, maxPrice, location } = filters;
   const key = {
     search: search ?? '',
     province: province ?? '',
     category: category ?? '',
+    sort: sort ?? '',
+    minPrice: minPrice ?? '',
+    maxPrice: maxPrice ?? '',
     lat: location ? Number(location.lat.toFixed(4)) : null,
     lng: location ? Number(location.lng.toFixed(4)) : null,
   };
   return useInfiniteQuery({
     queryKey: ['listings', 'browse', key],
-    initialPageParam: 1,
+    initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       api.get<BrowseResult>(
-        `/api/listings${qs({ ...key, page: pageParam, pageSize: LIMITS.browsePageSize })}`,
+        `/api/listings${qs({ ...key, cursor: pageParam, pageSize: LIMITS.browsePageSize })}`,
         { signal },
       ),
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 }

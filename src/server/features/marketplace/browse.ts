@@ -1,0 +1,419 @@
+/**
+ * Browse at any catalogue size (docs/decisions/0008-browse-at-scale.md). Every order is delivered by an
+ * index that stops after one page, and pages follow each other by keyset (the last row's sort key), never
+ * by offset:
+ *
+ * - recommended: `rank desc, created_at desc, id desc` (rank = 2 × featured + priority placement, kept on
+ *   the listing by triggers); with a search, title matches first, then other full-text matches, then (only
+ *   when full text finds little) titles that are close in spelling, by trigram word similarity;
+ * - newest, price (either way, listings without a price last), best rated;
+ * - distance: nearest first through the GiST index on the listing's sphere point, then listings without
+ *   coordinates in the recommended order. The exact great-circle distance is computed for the page only.
+ *
+ * An order is a list of segments (a tier or a phase), each with its own filter, order and key; the cursor
+ * names the segment and the key of the last row returned. Counting stops at BROWSE_COUNT_CAP + 1 rows.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { EARTH_RADIUS_KM } from '../../../domain/constants.ts';
+import {
+  BROWSE_COUNT_CAP,
+  type BrowseQuery,
+  type BrowseResult,
+  type BrowseSort,
+  type ListingCard,
+} from '../../../domain/listings.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { badRequest } from '../../errors.ts';
+
+/** Full text finds fewer than this many listings: close spellings of titles are added after them. */
+export const FUZZY_BELOW = 10;
+/** How close a title word must be to the search (pg_trgm word similarity) to count as a near match. */
+export const FUZZY_THRESHOLD = 0.4;
+/** The text search configuration of the listing documents (see migrations/0003). */
+const TS_CONFIG = sql.raw(`'english'::regconfig`);
+
+type KeyType = 'smallint' | 'integer' | 'timestamptz' | 'uuid' | 'numeric' | 'float8' | 'real';
+
+interface Segment {
+  /** Rows of this segment, on top of the common filters. */
+  filter: SQL | null;
+  orderBy: SQL;
+  /** The sort key, in order, and whether rows after the cursor have greater (asc) or smaller (desc) keys. */
+  key: { expr: SQL; type: KeyType }[];
+  direction: 'asc' | 'desc';
+  /** Runs with a lower trigram threshold (needs a transaction for SET LOCAL). */
+  fuzzy?: boolean;
+}
+
+interface Cursor {
+  /** Segment index. */
+  g: number;
+  /** Key values of the last row, as PostgreSQL text. */
+  k: string[];
+  /** Fuzzy tier enabled (decided on the first page). */
+  f: boolean;
+  /** Fingerprint of the query the cursor belongs to. */
+  h: string;
+}
+
+const INVALID_CURSOR = 'Invalid cursor';
+
+function fingerprint(q: BrowseQuery, sort: BrowseSort): string {
+  const parts = [
+    sort,
+    q.search ?? '',
+    q.province ?? '',
+    q.category ?? '',
+    q.minPrice ?? '',
+    q.maxPrice ?? '',
+  ];
+  if (sort === 'distance') parts.push(String(q.lat), String(q.lng));
+  return createHash('sha256').update(parts.join('\u0001')).digest('base64url').slice(0, 12);
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string, expected: string, segments: number): Cursor {
+  let c: Cursor;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+  } catch {
+    throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  }
+  const valid =
+    c !== null &&
+    typeof c === 'object' &&
+    Number.isInteger(c.g) &&
+    c.g >= 0 &&
+    c.g < segments &&
+    Array.isArray(c.k) &&
+    c.k.every((v) => typeof v === 'string' && v.length <= 64) &&
+    typeof c.f === 'boolean' &&
+    c.h === expected;
+  if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SQL pieces (the listing is `l`)
+
+const RECOMMENDED_KEY: Segment['key'] = [
+  { expr: sql`l.rank`, type: 'smallint' },
+  { expr: sql`l.created_at`, type: 'timestamptz' },
+  { expr: sql`l.id`, type: 'uuid' },
+];
+const RECOMMENDED_ORDER = sql`l.rank desc, l.created_at desc, l.id desc`;
+
+function tsQuery(search: string): SQL {
+  return sql`websearch_to_tsquery(${TS_CONFIG}, ${search})`;
+}
+function titleMatches(search: string): SQL {
+  return sql`to_tsvector(${TS_CONFIG}, l.title) @@ ${tsQuery(search)}`;
+}
+function documentMatches(search: string): SQL {
+  return sql`l.search_vector @@ ${tsQuery(search)}`;
+}
+function nearTitle(search: string): SQL {
+  return sql`(${search} <% l.title)`;
+}
+
+/** Great-circle (haversine) distance in km from a point to the listing; null without coordinates. */
+export function haversineSql(lat: number, lng: number): SQL {
+  return sql`(case when l.latitude is null or l.longitude is null then null
+    else 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
+      power(sin(radians(l.latitude - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(l.latitude))
+        * power(sin(radians(l.longitude - ${lng}::float8) / 2), 2)))) end)`;
+}
+
+/** The filters every segment shares. */
+function commonFilters(q: BrowseQuery, sort: BrowseSort): SQL {
+  const parts: SQL[] = [sql`l.status = 'approved'`];
+  if (q.category)
+    parts.push(sql`l.category_id = (select c.id from categories c where c.slug = ${q.category})`);
+  if (q.province) parts.push(sql`l.province = ${q.province}`);
+  if (q.minPrice !== undefined) parts.push(sql`l.price_from >= ${q.minPrice}`);
+  if (q.maxPrice !== undefined) parts.push(sql`l.price_from <= ${q.maxPrice}`);
+  // A search with an explicit order filters by full text; the recommended order tiers it instead.
+  if (q.search && sort !== 'recommended') parts.push(documentMatches(q.search));
+  return sql.join(parts, sql` and `);
+}
+
+function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[] {
+  const recommended = (filter: SQL | null): Segment => ({
+    filter,
+    orderBy: RECOMMENDED_ORDER,
+    key: RECOMMENDED_KEY,
+    direction: 'desc',
+  });
+  switch (sort) {
+    case 'recommended': {
+      if (!q.search) return [recommended(null)];
+      const list = [
+        recommended(titleMatches(q.search)),
+        recommended(sql`${documentMatches(q.search)} and not (${titleMatches(q.search)})`),
+      ];
+      if (fuzzy) {
+        const similarity = sql`word_similarity(${q.search}, l.title)`;
+        list.push({
+          filter: sql`${nearTitle(q.search)} and not (${documentMatches(q.search)})`,
+          orderBy: sql`${similarity} desc, l.id desc`,
+          key: [
+            { expr: similarity, type: 'real' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'desc',
+          fuzzy: true,
+        });
+      }
+      return list;
+    }
+    case 'newest':
+      return [
+        {
+          filter: null,
+          orderBy: sql`l.created_at desc, l.id desc`,
+          key: [
+            { expr: sql`l.created_at`, type: 'timestamptz' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'desc',
+        },
+      ];
+    case 'price_asc': {
+      const price = sql`coalesce(l.price_from, 'Infinity'::numeric)`;
+      return [
+        {
+          filter: null,
+          orderBy: sql`${price} asc, l.id asc`,
+          key: [
+            { expr: price, type: 'numeric' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'asc',
+        },
+      ];
+    }
+    case 'price_desc': {
+      const price = sql`coalesce(l.price_from, '-Infinity'::numeric)`;
+      return [
+        {
+          filter: null,
+          orderBy: sql`${price} desc, l.id desc`,
+          key: [
+            { expr: price, type: 'numeric' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'desc',
+        },
+      ];
+    }
+    case 'rating':
+      return [
+        {
+          filter: null,
+          orderBy: sql`l.rating desc, l.review_count desc, l.id desc`,
+          key: [
+            { expr: sql`l.rating`, type: 'numeric' },
+            { expr: sql`l.review_count`, type: 'integer' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'desc',
+        },
+      ];
+    case 'distance': {
+      const chord = sql`(l.geo <-> mm_listing_geo(${q.lat!}::float8, ${q.lng!}::float8))`;
+      return [
+        {
+          filter: sql`l.geo is not null`,
+          orderBy: sql`${chord} asc, l.id asc`,
+          key: [
+            { expr: chord, type: 'float8' },
+            { expr: sql`l.id`, type: 'uuid' },
+          ],
+          direction: 'asc',
+        },
+        recommended(sql`l.geo is null`),
+      ];
+    }
+  }
+}
+
+function afterKey(segment: Segment, values: string[]): SQL {
+  if (values.length !== segment.key.length) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  const left = sql.join(
+    segment.key.map((k) => k.expr),
+    sql`, `,
+  );
+  const right = sql.join(
+    segment.key.map((k, i) => sql`${values[i]!}::${sql.raw(k.type)}`),
+    sql`, `,
+  );
+  return segment.direction === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cards
+
+interface CardRow extends Record<string, unknown> {
+  id: string;
+  title: string;
+  city: string;
+  province: string;
+  price_from: string | number | null;
+  price_to: string | number | null;
+  featured: boolean;
+  rating: string | number;
+  review_count: number;
+  views: number;
+  category_id: string;
+  category_name: string;
+  category_slug: string;
+  category_icon: string | null;
+  provider_id: string;
+  provider_name: string;
+  provider_package: string;
+  provider_logo: string | null;
+  primary_image_url: string | null;
+  distance_km: string | number | null;
+}
+
+const num = (v: string | number | null): number | null => (v == null ? null : Number(v));
+
+export function toCard(row: CardRow): ListingCard {
+  return {
+    id: row.id,
+    title: row.title,
+    city: row.city,
+    province: row.province,
+    priceFrom: num(row.price_from),
+    priceTo: num(row.price_to),
+    featured: row.featured,
+    rating: Number(row.rating),
+    reviewCount: Number(row.review_count),
+    views: Number(row.views),
+    category: {
+      id: row.category_id,
+      name: row.category_name,
+      slug: row.category_slug,
+      icon: row.category_icon,
+    },
+    provider: {
+      id: row.provider_id,
+      businessName: row.provider_name,
+      packageType: row.provider_package,
+      logoUrl: row.provider_logo,
+    },
+    primaryImageUrl: row.primary_image_url,
+    distanceKm: num(row.distance_km),
+  };
+}
+
+/** The card columns of `l` with its category `c` and provider `sp` (one row per card, no extra query). */
+export function cardSelect(distance: SQL | null): SQL {
+  return sql`l.id, l.title, l.city, l.province, l.price_from, l.price_to, l.featured, l.rating,
+    l.review_count, l.views, c.id as category_id, c.name as category_name, c.slug as category_slug,
+    c.icon as category_icon, sp.id as provider_id, sp.business_name as provider_name,
+    sp.package_type as provider_package, sp.logo_url as provider_logo, l.primary_image_url,
+    ${distance ?? sql`null::float8`} as distance_km`;
+}
+
+export const CARD_FROM = sql`listings l
+  join categories c on c.id = l.category_id
+  join service_providers sp on sp.id = l.service_provider_id`;
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** The sort a query gets: the one asked for, else nearest first with a location, else recommended. */
+export function effectiveSort(q: BrowseQuery): BrowseSort {
+  return q.sort ?? (q.lat !== undefined && q.lng !== undefined ? 'distance' : 'recommended');
+}
+
+async function countUpTo(db: Db, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${BROWSE_COUNT_CAP + 1}) s`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function inFuzzyMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+    return run(tx as unknown as Db);
+  });
+}
+
+export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
+  const sort = effectiveSort(q);
+  const hash = fingerprint(q, sort);
+  const common = commonFilters(q, sort);
+  const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
+
+  // The first page decides whether close spellings join a search, and counts the matches.
+  let fuzzy = false;
+  let total: number | null = null;
+  let cursor: Cursor | null = null;
+  if (q.cursor) {
+    const probe = decodeCursor(q.cursor, hash, 3);
+    fuzzy = probe.f;
+    cursor = probe;
+  } else if (q.search && sort === 'recommended') {
+    const fullText = await countUpTo(db, sql`${common} and ${documentMatches(q.search)}`);
+    fuzzy = fullText < FUZZY_BELOW;
+    total = fullText;
+    if (fuzzy) {
+      const near = await inFuzzyMode(db, (tx) =>
+        countUpTo(tx, sql`${common} and ${nearTitle(q.search!)} and not (${documentMatches(q.search!)})`),
+      );
+      total = Math.min(BROWSE_COUNT_CAP + 1, fullText + near);
+    }
+  } else {
+    total = await countUpTo(db, common);
+  }
+
+  const segments = segmentsFor(q, sort, fuzzy);
+  if (cursor && cursor.g >= segments.length) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+
+  // Collect pageSize + 1 rows across segments: the extra row says whether there is a next page.
+  const want = q.pageSize + 1;
+  const rows: { row: CardRow; segment: number; key: string[] }[] = [];
+  for (let g = cursor?.g ?? 0; g < segments.length && rows.length < want; g++) {
+    const segment = segments[g]!;
+    const where = [common];
+    if (segment.filter) where.push(segment.filter);
+    if (cursor && g === cursor.g) where.push(afterKey(segment, cursor.k));
+    const keyColumns = sql.join(
+      segment.key.map((k, i) => sql`(${k.expr})::text as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    );
+    const query = sql`select ${cardSelect(distance)}, ${keyColumns}
+      from ${CARD_FROM}
+      where ${sql.join(where, sql` and `)}
+      order by ${segment.orderBy}
+      limit ${want - rows.length}`;
+    const found = segment.fuzzy
+      ? await inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
+      : await queryRows<CardRow>(db, query);
+    for (const row of found) {
+      rows.push({ row, segment: g, key: segment.key.map((_, i) => String(row[`k${i}`])) });
+    }
+  }
+
+  const page = rows.slice(0, q.pageSize);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.pageSize && last
+      ? encodeCursor({ g: last.segment, k: last.key, f: fuzzy, h: hash })
+      : null;
+  return {
+    items: page.map((r) => toCard(r.row)),
+    nextCursor,
+    total: total === null ? null : Math.min(total, BROWSE_COUNT_CAP),
+    totalExact: total !== null && total <= BROWSE_COUNT_CAP,
+    sort,
+  };
+}
