@@ -35,6 +35,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { registerEtags } from './http-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     }
     return payload;
   });
+  registerEtags(app);
 
   // ---- OpenAPI
   await app.register(swagger, {

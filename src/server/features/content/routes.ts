@@ -17,6 +17,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (_req, reply) => {
+      // Admins change it at any time: always revalidated (cheap 304s through the ETag), never stale.
       reply.header('cache-control', 'no-cache');
       return loadSiteContent(opts.db);
     },
@@ -42,6 +43,9 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
         },
       },
     },
-    async () => ({ items: await activeSocialLinks(opts.db) }),
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { items: await activeSocialLinks(opts.db) };
+    },
   );
 }

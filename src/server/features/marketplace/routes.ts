@@ -17,6 +17,7 @@ import {
 } from '../../../domain/listings.ts';
 import type { Db } from '../../db/client.ts';
 import { errorResponses, notFound } from '../../errors.ts';
+import { cacheForAnonymous } from '../../http-cache.ts';
 import {
   activeFaqs,
   activeHeroBanners,
@@ -30,6 +31,11 @@ import {
   recordView,
   relatedListings,
 } from './service.ts';
+
+/** Listings and cards: a few seconds fresh, then stale while a new copy is fetched (anonymous only). */
+const CATALOGUE_CACHE = { maxAge: 5, staleWhileRevalidate: 30 } as const;
+/** Reference data that admins edit (banners, FAQs, packages): revalidated after a few seconds. */
+const REFERENCE_CACHE = { maxAge: 5 } as const;
 
 export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -55,7 +61,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: heroBannerListSchema },
       },
     },
-    async () => ({ items: await activeHeroBanners(db) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, REFERENCE_CACHE);
+      return { items: await activeHeroBanners(db) };
+    },
   );
 
   r.get(
@@ -68,7 +77,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: categoryListSchema },
       },
     },
-    async () => ({ items: await allCategories(db) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, REFERENCE_CACHE);
+      return { items: await allCategories(db) };
+    },
   );
 
   r.get(
@@ -81,7 +93,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: faqListSchema },
       },
     },
-    async () => ({ items: await activeFaqs(db) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, REFERENCE_CACHE);
+      return { items: await activeFaqs(db) };
+    },
   );
 
   r.get(
@@ -94,7 +109,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: publicPackageListSchema },
       },
     },
-    async () => ({ items: await activePackages(db) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, REFERENCE_CACHE);
+      return { items: await activePackages(db) };
+    },
   );
 
   r.get(
@@ -107,7 +125,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: listingCardListSchema },
       },
     },
-    async () => ({ items: await homeListings(db) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+      return { items: await homeListings(db) };
+    },
   );
 
   r.get(
@@ -123,7 +144,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: browseResultSchema, ...errorResponses },
       },
     },
-    async (req) => browseListings(db, req.query),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+      return browseListings(db, req.query);
+    },
   );
 
   r.get(
@@ -139,7 +163,11 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: listingDetailSchema, ...errorResponses },
       },
     },
-    async (req) => listingDetail(db, req.params.id, () => req.actor()),
+    async (req, reply) => {
+      const detail = await listingDetail(db, req.params.id, () => req.actor());
+      if (detail.status === 'approved') cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+      return detail;
+    },
   );
 
   r.get(
@@ -154,7 +182,10 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: listingCardListSchema, ...errorResponses },
       },
     },
-    async (req) => ({ items: await relatedListings(db, req.params.id, () => req.actor()) }),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+      return { items: await relatedListings(db, req.params.id, () => req.actor()) };
+    },
   );
 
   r.post(
@@ -188,6 +219,9 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
         response: { 200: providerProfileSchema, ...errorResponses },
       },
     },
-    async (req) => providerProfile(db, req.params.id),
+    async (req, reply) => {
+      cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+      return providerProfile(db, req.params.id);
+    },
   );
 }

@@ -1,0 +1,82 @@
+/** Public caching with validators for anonymous visitors; private answers for everyone signed in. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
+import { createTestApp, signUp, type TestApp } from './test/helpers.ts';
+
+let t: TestApp;
+let approvedId: string;
+let pendingId: string;
+let owner: Awaited<ReturnType<typeof createProvider>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedReferenceData(t.database.db);
+  owner = await createProvider(t);
+  approvedId = (await createListing(t.database.db, owner.providerId)).id;
+  pendingId = (await createListing(t.database.db, owner.providerId, { status: 'pending' })).id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('anonymous catalogue answers', () => {
+  it.each([
+    '/api/listings',
+    '/api/listings?category=photography',
+    '/api/listings/home',
+    '/api/categories',
+    '/api/packages',
+    '/api/faqs',
+    '/api/hero-banners',
+  ])('%s is public for a few seconds, with an ETag and 304 on a repeat', async (url) => {
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=5/);
+    expect(first.headers.vary).toBe('Cookie');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('an approved listing’s detail is public; a changed answer gets a new ETag', async () => {
+    const first = await get(`/api/listings/${approvedId}`);
+    expect(first.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
+    await t.database.db.execute(
+      // Another ETag once the answer changes (here: a view counted).
+      sql`update listings set views = views + 1 where id = ${approvedId}`,
+    );
+    const second = await get(`/api/listings/${approvedId}`, { 'if-none-match': String(first.headers.etag) });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
+describe('signed-in and private answers', () => {
+  it('stay private, no-store for a signed-in visitor', async () => {
+    const { cookie } = await signUp(t);
+    for (const url of ['/api/listings', `/api/listings/${approvedId}`, '/api/listings/home']) {
+      const res = await get(url, { cookie });
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
+  it('an owner’s pending listing is never public', async () => {
+    const res = await get(`/api/listings/${pendingId}`, { cookie: owner.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('site content', () => {
+  it('is revalidated on every use (no-cache) with an ETag, so a change shows at once', async () => {
+    const first = await get('/api/content');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get('/api/content', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+});
