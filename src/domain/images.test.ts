@@ -9,6 +9,7 @@ import {
   removeImageAt,
   setPrimaryImage,
   splitByAllowance,
+  tooManyImagesMessage,
   UPLOAD_ERRORS,
   uploadBucketSchema,
   uploadedImageSchema,
@@ -31,7 +32,7 @@ function expectOnePrimary(images: readonly ImageEntry[]) {
 
 describe('image set rules', () => {
   it('the first uploaded image becomes primary', () => {
-    const list = addImages([], [{ url: img('a').url }, { url: img('b').url }]);
+    const list = addImages<ImageEntry>([], [{ url: img('a').url }, { url: img('b').url }]);
     expect(names(list)).toEqual(['a', 'b']);
     expect(primaryOf(list)).toEqual(['a']);
   });
@@ -166,6 +167,15 @@ describe('allowance', () => {
       refused: [],
       remaining: 3,
       tooMany: false,
+    });
+  });
+});
+
+describe('tooManyImagesMessage', () => {
+  it('is the spec text', () => {
+    expect(tooManyImagesMessage(2, 3)).toEqual({
+      title: 'Too many images',
+      description: 'You can only upload 2 more image(s). Your package allows 3 images per listing.',
     });
   });
 });

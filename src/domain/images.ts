@@ -129,6 +129,14 @@ export function remainingImageSlots(count: number, max: number): number {
   return Math.max(0, max - count);
 }
 
+/** The spec's toast when more images are chosen than the allowance leaves room for. */
+export function tooManyImagesMessage(remaining: number, max: number): { title: string; description: string } {
+  return {
+    title: 'Too many images',
+    description: `You can only upload ${remaining} more image(s). Your package allows ${max} images per listing.`,
+  };
+}
+
 /**
  * Split a batch of chosen files by the allowance: the first `remaining` are accepted, the rest refused
  * (`tooMany` is then true and the screen explains the allowance).
