@@ -28,8 +28,6 @@ import { DataTableCards } from './DataTableCards.tsx';
 import { RowHeaderContent, StateMessage, type DataTableView } from './data-table-parts.tsx';
 import { pageSelectionState, setRowSelected, togglePageSelection } from './selection.ts';
 
-export type { DataTableColumn, DataTableSelection } from './column.ts';
-
 export interface DataTableProps<Row, S extends string = string> {
   /** Names the table (and the card list on phones) for assistive technology, e.g. "Listings". */
   caption: string;
