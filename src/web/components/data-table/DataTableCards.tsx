@@ -58,20 +58,23 @@ function SortMenu<Row, S extends string>({
         })),
   );
   if (options.length === 0) return null;
+  // A sort by a field no column shows (often the default, newest first) leaves the menu on its placeholder.
+  const value = `${sort.sort}:${sort.dir}`;
+  const current = options.some((option) => option.value === value) ? value : '';
   return (
     <div className="flex min-w-0 items-center gap-2">
       <Label htmlFor={id} className="shrink-0 text-muted-foreground">
         Sort by
       </Label>
       <Select
-        value={`${sort.sort}:${sort.dir}`}
-        onValueChange={(value) => {
-          const chosen = options.find((option) => option.value === value);
+        value={current}
+        onValueChange={(next) => {
+          const chosen = options.find((option) => option.value === next);
           if (chosen) onSortChange(chosen.sort);
         }}
       >
         <SelectTrigger id={id} className="min-w-0 data-[size=default]:h-11">
-          <SelectValue />
+          <SelectValue placeholder="Default order" />
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (
