@@ -28,6 +28,27 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+
+/** The body as JSON, or undefined when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `ApiError` for a failed answer: the app's `{ error: { code, message, fields } }`, else the status. */
+export function apiErrorFrom(status: number, statusText: string, data: unknown): ApiError {
+  if (isErrorBody(data)) {
+    const { code, message, fields } = data.error;
+    return new ApiError(status, code || 'error', message, fields);
+  }
+  return new ApiError(status, 'http_error', statusText || `Request failed (${status})`);
+}
+
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const inner = (value as { error: unknown }).error;
@@ -66,32 +87,13 @@ async function request<T>(
     response = await fetch(url, init);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network_error', 'Network error. Please check your connection and try again.');
+    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
 
   if (response.status === 204 || response.status === 205) return undefined as T;
 
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      const { code, message, fields } = data.error;
-      throw new ApiError(response.status, code || 'error', message, fields);
-    }
-    throw new ApiError(
-      response.status,
-      'http_error',
-      response.statusText || `Request failed (${response.status})`,
-    );
-  }
+  const data = parseJson(await response.text());
+  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, data);
   return data as T;
 }
 

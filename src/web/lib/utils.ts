@@ -1,5 +1,6 @@
 import { clsx, type ClassValue } from 'clsx';
 import { twMerge } from 'tailwind-merge';
+import { safeRedirectPath } from '@domain/redirect.ts';
 
 /** Merge class names, letting later Tailwind utilities win over earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
@@ -7,13 +8,11 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
- * A same-site path that is safe to navigate to after sign-in: it must start with '/' and not with '//'
- * (or '/\'), which browsers treat as another origin. Returns null otherwise.
+ * A same-site path that is safe to navigate to after sign-in, or null. The rules live in
+ * `safeRedirectPath` of src/domain/redirect.ts (shared with the server); this keeps the older name working.
  */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  return safeRedirectPath(value, null);
 }
 
 /** Only http(s) and mailto/tel links may be rendered from stored content. */

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, BookOpen, GraduationCap, Package } from 'lucide-react';
-import { signInSchema, signUpFormSchema, type SignInFormInput, type SignUpFormInput } from '@domain/auth.ts';
+import { signInSchema, signUpFormSchema } from '@domain/auth.ts';
 import { PREMIUM_GUIDE_PRICE, PRODUCT_NAME } from '@domain/constants.ts';
 import { PACKAGE_LABELS } from '@domain/packages.ts';
 import { FormField } from '../components/form-field.tsx';
@@ -15,7 +13,9 @@ import { PageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { useSignIn, useSignUp } from '../features/auth/api.ts';
 import { useMe } from '../features/auth/use-me.ts';
-import { ApiError, errorMessage } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 import { safeRedirect } from '../lib/utils.ts';
 
 /** What /packages (or another page) may pass in the navigation state. */
@@ -46,19 +46,6 @@ function packageName(packageType: string): string {
     .join(' ');
 }
 
-/** Show the server's per-field messages under the matching inputs. */
-function applyFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  names: readonly Path<T>[],
-) {
-  if (!(error instanceof ApiError) || !error.fields) return;
-  for (const name of names) {
-    const message = error.fields[name];
-    if (message) setError(name, { type: 'server', message });
-  }
-}
-
 interface FormProps {
   /** Called as the request starts, so the page does not treat the new session as "already signed in". */
   onStart: () => void;
@@ -74,10 +61,7 @@ function SignInForm({ onStart, onFail, redirect }: FormProps & { redirect: strin
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignInFormInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
   const busy = isSubmitting || signIn.isPending || signIn.isSuccess;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -89,7 +73,7 @@ function SignInForm({ onStart, onFail, redirect }: FormProps & { redirect: strin
       await navigate(redirect ?? '/dashboard', { replace: true });
     } catch (error) {
       onFail();
-      applyFieldErrors(error, setError, ['email', 'password']);
+      applyServerErrors(error, setError, ['email', 'password']);
       toast.error(errorMessage(error, 'Failed to sign in'));
     }
   });
@@ -124,8 +108,7 @@ function SignUpForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpFormInput>({
-    resolver: zodResolver(signUpFormSchema),
+  } = useZodForm(signUpFormSchema, {
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
   const busy = isSubmitting || signUp.isPending || signUp.isSuccess;
@@ -160,7 +143,7 @@ function SignUpForm({
       }
     } catch (error) {
       onFail();
-      applyFieldErrors(error, setError, ['fullName', 'email', 'password']);
+      applyServerErrors(error, setError, ['fullName', 'email', 'password']);
       toast.error(errorMessage(error, 'Failed to sign up'));
     }
   });
