@@ -35,6 +35,14 @@ export const UPLOAD_ERRORS = {
 } as const;
 export type UploadErrorCode = keyof typeof UPLOAD_ERRORS;
 
+/** The other refusals of POST /api/uploads and of the saves that attach an upload. */
+export const UPLOAD_MESSAGES = {
+  unknownBucket: 'Unknown upload folder',
+  notAllowed: 'You may not upload images here',
+  notFound: 'An image was not found. Please upload it again.',
+  tooMany: 'Too many uploads. Please wait a few minutes and try again.',
+} as const;
+
 /** Types some browsers and systems report for JPEG, besides the standard one. */
 const JPEG_ALIASES = ['image/jpg', 'image/pjpeg'];
 const IMAGE_EXTENSION = /\.(jpe?g|png|webp|gif)$/i;

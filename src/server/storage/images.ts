@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { LIMITS } from '../../domain/constants.ts';
+import { UPLOAD_ERRORS } from '../../domain/images.ts';
 import { IMAGE_WIDTHS } from '../../domain/format.ts';
 import { isValidKey } from './storage.ts';
 import type { Storage } from './storage.ts';
@@ -13,10 +14,11 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
 export type ImageRejectedCode = 'UNSUPPORTED_IMAGE' | 'IMAGE_TOO_LARGE' | 'INVALID_IMAGE';
 
+/** The same messages the browser shows before sending (src/domain/images.ts). */
 const REJECTION_MESSAGES: Record<ImageRejectedCode, string> = {
-  UNSUPPORTED_IMAGE: 'Only JPEG, PNG, WebP or GIF images are allowed',
-  IMAGE_TOO_LARGE: 'Images must be 10 MB or smaller',
-  INVALID_IMAGE: 'The image file could not be read',
+  UNSUPPORTED_IMAGE: UPLOAD_ERRORS.UNSUPPORTED_IMAGE,
+  IMAGE_TOO_LARGE: UPLOAD_ERRORS.PAYLOAD_TOO_LARGE,
+  INVALID_IMAGE: UPLOAD_ERRORS.INVALID_IMAGE,
 };
 
 /** Thrown for uploads the pipeline refuses; `message` is safe to show to the user. */

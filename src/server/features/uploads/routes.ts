@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../domain/constants.ts';
-import { UPLOAD_MESSAGES } from '../../../domain/uploads.ts';
+import { UPLOAD_MESSAGES } from '../../../domain/images.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, errorResponses, errorBodySchema } from '../../errors.ts';
+import { errorResponses, errorBodySchema } from '../../errors.ts';
 import { requestLimit } from '../../rate-limit.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { parseBucket, storeUpload, uploadResultSchema } from './service.ts';
+import { noFile, parseBucket, storeUpload, uploadResultSchema } from './service.ts';
 
 /** Uploads one account may make per window. */
 export const UPLOAD_RATE_LIMIT = { perUser: 60, windowMs: 10 * 60_000 } as const;
@@ -38,9 +38,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; storage
     },
     async (req, reply) => {
       const actor = await req.requireActor();
-      if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile, { file: UPLOAD_MESSAGES.noFile });
+      if (!req.isMultipart()) throw noFile();
       const part = await req.file({ limits: { fileSize: LIMITS.imageMaxBytes, files: 1 } });
-      if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, { file: UPLOAD_MESSAGES.noFile });
+      if (!part) throw noFile();
       const field = part.fields.bucket;
       const bucket = parseBucket(
         field && !Array.isArray(field) && 'value' in field ? field.value : undefined,

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { UPLOAD_BUCKETS, UPLOAD_MESSAGES, type UploadBucket } from '../../../domain/uploads.ts';
+import { UPLOAD_BUCKETS, UPLOAD_ERRORS, UPLOAD_MESSAGES, type UploadBucket } from '../../../domain/images.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
@@ -21,6 +21,10 @@ type Runner = Pick<Db, 'select' | 'update' | 'insert' | 'delete' | 'execute'>;
 
 export const uploadResultSchema = z.object({ id: z.string(), url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** 400 NO_FILE: the form came without an image. */
+export const noFile = () =>
+  new AppError(400, 'NO_FILE', UPLOAD_ERRORS.NO_FILE, { file: UPLOAD_ERRORS.NO_FILE });
 
 /** Who may upload into which bucket. */
 export function mayUploadTo(actor: Actor, bucket: UploadBucket): boolean {
@@ -53,7 +57,7 @@ export async function storeUpload(
   bytes: Buffer,
 ): Promise<UploadResult> {
   if (!mayUploadTo(actor, bucket)) throw forbidden(UPLOAD_MESSAGES.notAllowed);
-  if (bytes.length === 0) throw badRequest(UPLOAD_MESSAGES.noFile, { file: UPLOAD_MESSAGES.noFile });
+  if (bytes.length === 0) throw noFile();
   let stored;
   try {
     stored = await storeImage(storage, bucket, bytes);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '../../../domain/uploads.ts';
+import { UPLOAD_ERRORS, UPLOAD_MESSAGES } from '../../../domain/images.ts';
 import { uploads } from '../../db/schema.ts';
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin, createProvider, seedReferenceData } from '../../test/fixtures.ts';
@@ -93,10 +93,10 @@ describe('POST /api/uploads', () => {
   it('refuses a missing file with the spec’s message', async () => {
     const none = await post({ bucket: 'avatars' }, null, user.cookie);
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.message).toBe(UPLOAD_MESSAGES.noFile);
+    expect(none.json().error.message).toBe(UPLOAD_ERRORS.NO_FILE);
     const empty = await post({ bucket: 'avatars' }, { data: Buffer.alloc(0) }, user.cookie);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe(UPLOAD_MESSAGES.noFile);
+    expect(empty.json().error.message).toBe(UPLOAD_ERRORS.NO_FILE);
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/uploads',
@@ -120,7 +120,9 @@ describe('POST /api/uploads', () => {
     const before = await uploadRows();
     const res = await post({ bucket: 'avatars' }, { data, name: 'x.png' }, user.cookie);
     expect(res.statusCode).toBe(400);
-    expect([UPLOAD_MESSAGES.unsupported, UPLOAD_MESSAGES.invalid]).toContain(res.json().error.message);
+    expect([UPLOAD_ERRORS.UNSUPPORTED_IMAGE, UPLOAD_ERRORS.INVALID_IMAGE]).toContain(
+      res.json().error.message,
+    );
     expect(res.json().error.fields.file).toBe(res.json().error.message);
     expect(await uploadRows()).toBe(before);
   });
