@@ -41,7 +41,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Specs that only read shared state, or change state only for accounts and records they create.
+    { name: 'chromium', testIgnore: /\.global\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    // Specs that change what every visitor sees (demo mode, packages, site content, banners, FAQs, social
+    // links): named *.global.spec.ts, they run after all the others so they cannot disturb them. Each such
+    // spec keeps its own changes in order (test.describe.configure({ mode: 'serial' })) and restores them.
+    {
+      name: 'site-wide',
+      testMatch: /\.global\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     command: `tsx scripts/e2e-server.ts`,
     url: `http://localhost:${PORT}/api/health`,

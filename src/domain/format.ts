@@ -12,26 +12,52 @@ export function provinceLabel(value: string | null | undefined): string {
     .join(' ');
 }
 
-function amount(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+/** The South African thousands separator: a no-break space, so 'R25 000' never wraps inside. */
+export const THOUSANDS_SEPARATOR = '\u00a0';
+
+/** Digits grouped in threes: 25000 → '25 000'. */
+export function groupDigits(value: number, decimals = 0): string {
+  const fixed = Math.abs(value).toFixed(decimals);
+  const [whole, fraction] = fixed.split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS_SEPARATOR);
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * An amount in Rand with South African grouping: 'R25 000', 'R1 250.50'. `decimals` 'auto' (default)
+ * shows cents only when there are any; 2 always shows them ('R285.00').
+ */
+export function formatRand(value: number, decimals: 'auto' | 0 | 2 = 'auto'): string {
+  const places = decimals === 'auto' ? (Number.isInteger(value) ? 0 : 2) : decimals;
+  return `R${groupDigits(value, places)}`;
+}
+
+/** A whole count with South African grouping: 1000 → '1 000'. */
+export function formatCount(value: number): string {
+  return groupDigits(Math.round(value));
 }
 
 /** Card price: R{price_from}+ or 'Contact'. */
 export function cardPrice(priceFrom: number | null | undefined): string {
-  return priceFrom == null ? 'Contact' : `R${amount(priceFrom)}+`;
+  return priceFrom == null ? 'Contact' : `${formatRand(priceFrom)}+`;
 }
 
 /** Detail price range: 'R from - R to', the upper part only when present and different; 'POA' if none. */
 export function priceRange(from: number | null | undefined, to: number | null | undefined): string {
   if (from == null && to == null) return 'POA';
-  if (from == null) return `R${amount(to!)}`;
-  if (to == null || to === from) return `R${amount(from)}`;
-  return `R${amount(from)} - R${amount(to)}`;
+  if (from == null) return formatRand(to!);
+  if (to == null || to === from) return formatRand(from);
+  return `${formatRand(from)} - ${formatRand(to)}`;
 }
 
 /** Favourites: price_from with 2 decimals or 'Contact for pricing'. */
 export function favouritePrice(priceFrom: number | null | undefined): string {
-  return priceFrom == null ? 'Contact for pricing' : `R${priceFrom.toFixed(2)}`;
+  return priceFrom == null ? 'Contact for pricing' : formatRand(priceFrom, 2);
+}
+
+/** A provider's own listings: the range, or 'Contact for pricing' when there is no price. */
+export function ownListingPrice(from: number | null | undefined, to: number | null | undefined): string {
+  return from == null && to == null ? 'Contact for pricing' : priceRange(from, to);
 }
 
 export function ratingLabel(rating: number | null | undefined, reviewCount = 0): string {

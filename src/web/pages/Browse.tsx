@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
 import { CATEGORIES, CATEGORY_SLUGS, PROVINCE_VALUES, PROVINCES } from '@domain/constants.ts';
+import { formatCount } from '@domain/format.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
@@ -75,7 +76,7 @@ export default function Browse() {
   const items = pages.flatMap((p) => p.items);
   const first = pages[0];
   const total = first?.total ?? 0;
-  const totalLabel = first && !first.totalExact ? `${total.toLocaleString('en-ZA')}+` : String(total);
+  const totalLabel = first && !first.totalExact ? `${formatCount(total)}+` : formatCount(total);
   const hasFilters = Boolean(filters.search || filters.province || filters.category);
   const categoryName = CATEGORIES.find((c) => c.slug === filters.category)?.name;
 

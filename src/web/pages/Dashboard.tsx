@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { formatCount } from '@domain/format.ts';
 import {
   AlertTriangle,
   ArrowRight,
@@ -97,7 +98,7 @@ function StatCard({ stat }: { stat: StatCardData }) {
         </span>
       </CardHeader>
       <CardContent>
-        <p className="text-3xl font-bold tracking-tight">{stat.value.toLocaleString('en-ZA')}</p>
+        <p className="text-3xl font-bold tracking-tight">{formatCount(stat.value)}</p>
       </CardContent>
     </Card>
   );

@@ -8,11 +8,11 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { usePublicPackages } from '../features/marketplace/api.ts';
 import { packageColorClasses } from '../features/marketplace/package-colors.ts';
 import { cn } from '../lib/utils.ts';
+import { formatRand } from '@domain/format.ts';
 
 function price(pkg: PublicPackage): { amount: string; period: string } {
   if (pkg.price === 0) return { amount: 'FREE', period: '' };
-  const amount = Number.isInteger(pkg.price) ? String(pkg.price) : pkg.price.toFixed(2);
-  return { amount: `R${amount}`, period: pkg.period };
+  return { amount: formatRand(pkg.price), period: pkg.period };
 }
 
 function limitsLine(pkg: PublicPackage): string {
