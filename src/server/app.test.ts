@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { z } from 'zod';
 import { drawDemoImage } from './storage/demo-images.ts';
 import { storeImage } from './storage/images.ts';
+import { compressAssets } from './compress-assets.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -15,7 +16,8 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'mm-web-'));
   mkdirSync(path.join(webDir, 'assets'), { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1);'.repeat(200));
+  compressAssets(webDir);
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
@@ -43,6 +45,19 @@ describe('API surface', () => {
     expect(res.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s Brotli or gzip copy by Accept-Encoding, and the plain file otherwise', async () => {
+    const url = '/assets/app-abc.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);'.repeat(200));
   });
 
   it('sends security headers: CSP without inline scripts, no framing', async () => {

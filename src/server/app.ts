@@ -258,8 +258,11 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
       prefix: '/',
       wildcard: false,
       index: false,
+      // Brotli and gzip copies written at build time (scripts/compress-assets.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        res.setHeader('vary', 'Accept-Encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {

@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadConfig } from './env.ts';
 import { startMaintenance } from './maintenance.ts';
+import { compressAssets } from './compress-assets.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -23,6 +24,7 @@ async function main() {
       stdio: 'inherit',
     });
     if (built.status !== 0) throw new Error('The web build failed; see the output above.');
+    compressAssets(config.webDir);
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
