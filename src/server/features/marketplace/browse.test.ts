@@ -5,6 +5,8 @@ import type { BrowseResult, ListingCard } from '../../../domain/listings.ts';
 import { queryRows } from '../../db/client.ts';
 import { listings, packages, serviceProviders } from '../../db/schema.ts';
 import { catalogueChanged } from './cache.ts';
+import { firstPageStatements } from './browse.ts';
+import { browseQuerySchema } from '../../../domain/listings.ts';
 import { createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
@@ -458,6 +460,45 @@ describe('filters, orders and keyset pages', () => {
     ]) {
       const res = await t2.app.inject({ method: 'GET', url: `/api/listings?cursor=${bad}` });
       expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('plans', () => {
+  it('every order is delivered by an index: no sort over the matching rows', async () => {
+    const db = t.database.db;
+    const queries: Record<string, string>[] = [
+      {},
+      { category: 'photography' },
+      { province: 'gauteng' },
+      { category: 'venues', province: 'gauteng' },
+      { sort: 'newest' },
+      { sort: 'price_asc' },
+      { sort: 'price_desc' },
+      { sort: 'rating' },
+      { minPrice: '1000', maxPrice: '3000' },
+      { search: 'luxury' },
+      { lat: '-26.2', lng: '28.04' },
+      { lat: '-26.2', lng: '28.04', category: 'photography' },
+    ];
+    for (const raw of queries) {
+      const q = browseQuerySchema.parse(raw);
+      for (const { sql: statement } of firstPageStatements(q).segments) {
+        const plan = await db.transaction(async (tx) => {
+          // Tiny test tables would be scanned whole; forbid that to see whether an index can do the work.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
+          const rows = await queryRows<{ 'QUERY PLAN': string }>(tx as never, sql`explain ${statement}`);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+        if (raw.lat) {
+          // Nearest first: the GiST index (its KNN order at scale; bench/README.md has the 1M plan).
+          expect(plan, JSON.stringify(raw)).toMatch(/listings_geo_idx|geo IS NULL|geo is null/i);
+        } else {
+          expect(plan, JSON.stringify(raw)).not.toMatch(/(^|->\s+)Sort\s+\(/m);
+          expect(plan, JSON.stringify(raw)).toMatch(/Index/);
+        }
+      }
     }
   });
 });

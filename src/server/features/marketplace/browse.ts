@@ -105,7 +105,8 @@ const RECOMMENDED_KEY: Segment['key'] = [
   { expr: sql`l.created_at`, type: 'timestamptz' },
   { expr: sql`l.id`, type: 'uuid' },
 ];
-const RECOMMENDED_ORDER = sql`l.rank desc, l.created_at desc, l.id desc`;
+// `desc nulls last` as the indexes are built (drizzle's .desc()): only then can they deliver the order.
+const RECOMMENDED_ORDER = sql`l.rank desc nulls last, l.created_at desc nulls last, l.id desc nulls last`;
 
 function tsQuery(search: string): SQL {
   return sql`websearch_to_tsquery(${TS_CONFIG}, ${search})`;
@@ -175,7 +176,7 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[
       return [
         {
           filter: null,
-          orderBy: sql`l.created_at desc, l.id desc`,
+          orderBy: sql`l.created_at desc nulls last, l.id desc nulls last`,
           key: [
             { expr: sql`l.created_at`, type: 'timestamptz' },
             { expr: sql`l.id`, type: 'uuid' },
@@ -215,7 +216,7 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[
       return [
         {
           filter: null,
-          orderBy: sql`l.rating desc, l.review_count desc, l.id desc`,
+          orderBy: sql`l.rating desc nulls last, l.review_count desc nulls last, l.id desc nulls last`,
           key: [
             { expr: sql`l.rating`, type: 'numeric' },
             { expr: sql`l.review_count`, type: 'integer' },
@@ -332,12 +333,57 @@ export function effectiveSort(q: BrowseQuery): BrowseSort {
   return q.sort ?? (q.lat !== undefined && q.lng !== undefined ? 'distance' : 'recommended');
 }
 
-async function countUpTo(db: Db, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${BROWSE_COUNT_CAP + 1}) s`,
+/** The rows of one segment after a key (or from its start), card columns and key columns. */
+function segmentQuery(
+  common: SQL,
+  segment: Segment,
+  distance: SQL | null,
+  after: string[] | null,
+  limit: number,
+): SQL {
+  const where = [common];
+  if (segment.filter) where.push(segment.filter);
+  if (after) where.push(afterKey(segment, after));
+  const keyColumns = sql.join(
+    segment.key.map((k, i) => sql`(${k.expr})::text as ${sql.raw(`k${i}`)}`),
+    sql`, `,
   );
+  return sql`select ${cardSelect(distance)}, ${keyColumns}
+    from ${CARD_FROM}
+    where ${sql.join(where, sql` and `)}
+    order by ${segment.orderBy}
+    limit ${limit}`;
+}
+
+function countQuery(where: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${BROWSE_COUNT_CAP + 1}) s`;
+}
+
+async function countUpTo(db: Db, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, countQuery(where));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The statements a first page runs, for plans and benchmarks: the count and each segment's rows (in
+ * order; the fuzzy tier only when asked). `fuzzy` segments need the lower trigram threshold.
+ */
+export function firstPageStatements(
+  q: BrowseQuery,
+  fuzzy = false,
+): { count: SQL; segments: { sql: SQL; fuzzy: boolean }[] } {
+  const sort = effectiveSort(q);
+  const common = commonFilters(q, sort);
+  const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
+  const membership =
+    q.search && sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
+  return {
+    count: countQuery(membership),
+    segments: segmentsFor(q, sort, fuzzy).map((segment) => ({
+      sql: segmentQuery(common, segment, distance, null, q.pageSize + 1),
+      fuzzy: Boolean(segment.fuzzy),
+    })),
+  };
 }
 
 async function inFuzzyMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
@@ -383,18 +429,13 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const rows: { row: CardRow; segment: number; key: string[] }[] = [];
   for (let g = cursor?.g ?? 0; g < segments.length && rows.length < want; g++) {
     const segment = segments[g]!;
-    const where = [common];
-    if (segment.filter) where.push(segment.filter);
-    if (cursor && g === cursor.g) where.push(afterKey(segment, cursor.k));
-    const keyColumns = sql.join(
-      segment.key.map((k, i) => sql`(${k.expr})::text as ${sql.raw(`k${i}`)}`),
-      sql`, `,
+    const query = segmentQuery(
+      common,
+      segment,
+      distance,
+      cursor && g === cursor.g ? cursor.k : null,
+      want - rows.length,
     );
-    const query = sql`select ${cardSelect(distance)}, ${keyColumns}
-      from ${CARD_FROM}
-      where ${sql.join(where, sql` and `)}
-      order by ${segment.orderBy}
-      limit ${want - rows.length}`;
     const found = segment.fuzzy
       ? await inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
       : await queryRows<CardRow>(db, query);

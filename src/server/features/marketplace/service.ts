@@ -50,7 +50,8 @@ async function cards(db: Db, where: SQL, order: SQL, limit?: number): Promise<Li
   return rows.map(toCard);
 }
 
-const RANKED = sql`l.rank desc, l.created_at desc, l.id desc`;
+/** The browse order, spelled as its index is built (see browse.ts). */
+const RANKED = sql`l.rank desc nulls last, l.created_at desc nulls last, l.id desc nulls last`;
 
 /** Cards for the given listings that are approved, keyed by id (the favourites list uses this). */
 export async function approvedCardsById(db: Db, ids: string[]): Promise<Map<string, ListingCard>> {
