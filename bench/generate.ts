@@ -218,13 +218,14 @@ export async function generateCatalogue(
         ), inserted as (
           insert into listings (service_provider_id, category_id, title, description, province, city, price_from,
             price_to, latitude, longitude, featured, status, views, rating, review_count, created_at, updated_at,
-            rank, search_vector, geo, primary_image_url)
+            rank, search_vector, title_vector, geo, primary_image_url)
           select provider_id, category_id, title, description, province, city, price_from,
             case when price_from is null or g % 3 = 0 then null else price_from + ${sql.raw(pick('g * 53', 40))} * 100 end,
             latitude, longitude, featured, status, ${sql.raw(pick('g * 59', 5000))}, rating, review_count,
             created_at, created_at,
             (case when featured then 2 else 0 end) + (case when priority then 1 else 0 end),
             mm_listing_document(title, category_name, city, description),
+            to_tsvector('english'::regconfig, title),
             mm_listing_geo(latitude, longitude),
             '/uploads/listing-images/bench-' || ${sql.raw(pick('g * 61', 24))} || '-800.webp'
           from built

@@ -44,6 +44,11 @@ interface Segment {
   direction: 'asc' | 'desc';
   /** Runs with a lower trigram threshold (needs a transaction for SET LOCAL). */
   fuzzy?: boolean;
+  /**
+   * Nearest first: SQL orders by the distance alone (a GiST index scan can deliver only that), and ties in
+   * distance are put in id order here, after making sure the whole last tie group was fetched.
+   */
+  knn?: boolean;
 }
 
 interface Cursor {
@@ -112,7 +117,7 @@ function tsQuery(search: string): SQL {
   return sql`websearch_to_tsquery(${TS_CONFIG}, ${search})`;
 }
 function titleMatches(search: string): SQL {
-  return sql`to_tsvector(${TS_CONFIG}, l.title) @@ ${tsQuery(search)}`;
+  return sql`l.title_vector @@ ${tsQuery(search)}`;
 }
 function documentMatches(search: string): SQL {
   return sql`l.search_vector @@ ${tsQuery(search)}`;
@@ -230,7 +235,8 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[
       return [
         {
           filter: sql`l.geo is not null`,
-          orderBy: sql`${chord} asc, l.id asc`,
+          orderBy: sql`${chord} asc`,
+          knn: true,
           key: [
             { expr: chord, type: 'float8' },
             { expr: sql`l.id`, type: 'uuid' },
@@ -333,6 +339,27 @@ export function effectiveSort(q: BrowseQuery): BrowseSort {
   return q.sort ?? (q.lat !== undefined && q.lng !== undefined ? 'distance' : 'recommended');
 }
 
+/** Distance first, then id: the order of the nearest-first segment (keys k0 = distance, k1 = id). */
+function byDistanceThenId(a: CardRow, b: CardRow): number {
+  const d = Number(a.k0) - Number(b.k0);
+  if (d !== 0) return d;
+  return String(a.k1) < String(b.k1) ? -1 : String(a.k1) > String(b.k1) ? 1 : 0;
+}
+
+/**
+ * The `need` nearest rows in (distance, id) order. The index delivers rows by distance only, so a limit can
+ * cut a group of equally distant rows anywhere: fetch a little more, and more again until the farthest row
+ * fetched is strictly farther than the last one kept (or nothing is left), then order ties by id.
+ */
+async function nearestWithTies(run: (limit: number) => Promise<CardRow[]>, need: number): Promise<CardRow[]> {
+  for (let limit = need + 8; ; limit *= 2) {
+    const found = (await run(limit)).sort(byDistanceThenId);
+    if (found.length < limit || found.length <= need) return found.slice(0, need);
+    const kept = Number(found[need - 1]!.k0);
+    if (Number(found.at(-1)!.k0) > kept) return found.slice(0, need);
+  }
+}
+
 /** The rows of one segment after a key (or from its start), card columns and key columns. */
 function segmentQuery(
   common: SQL,
@@ -429,16 +456,15 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const rows: { row: CardRow; segment: number; key: string[] }[] = [];
   for (let g = cursor?.g ?? 0; g < segments.length && rows.length < want; g++) {
     const segment = segments[g]!;
-    const query = segmentQuery(
-      common,
-      segment,
-      distance,
-      cursor && g === cursor.g ? cursor.k : null,
-      want - rows.length,
-    );
-    const found = segment.fuzzy
-      ? await inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
-      : await queryRows<CardRow>(db, query);
+    const after = cursor && g === cursor.g ? cursor.k : null;
+    const need = want - rows.length;
+    const run = (limit: number) => {
+      const query = segmentQuery(common, segment, distance, after, limit);
+      return segment.fuzzy
+        ? inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
+        : queryRows<CardRow>(db, query);
+    };
+    const found = segment.knn ? await nearestWithTies(run, need) : await run(need);
     for (const row of found) {
       rows.push({ row, segment: g, key: segment.key.map((_, i) => String(row[`k${i}`])) });
     }

@@ -1,0 +1,52 @@
+/**
+ * `DATABASE_URL=... tsx bench/explain.ts [out.md]`: EXPLAIN (ANALYZE, BUFFERS) of every statement a first
+ * browse page runs, for each scenario of bench/scenarios.ts, against a database filled by bench/generate.ts.
+ * Writes Markdown (default: stdout).
+ */
+import { writeFileSync } from 'node:fs';
+import { sql, type SQL } from 'drizzle-orm';
+import { browseQuerySchema } from '../src/domain/listings.ts';
+import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/client.ts';
+import { firstPageStatements, FUZZY_THRESHOLD } from '../src/server/features/marketplace/browse.ts';
+import { SCENARIOS } from './scenarios.ts';
+
+async function explain(db: Db, statement: SQL, fuzzy: boolean): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (fuzzy) await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      tx as unknown as Db,
+      sql`explain (analyze, buffers, costs off) ${statement}`,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+export async function explainAll(db: Db): Promise<string> {
+  const out: string[] = [];
+  for (const s of SCENARIOS) {
+    if (s.query.includes('cursor=')) continue;
+    const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
+    const statements = firstPageStatements(q, s.name.includes('misspelt'));
+    out.push(`### ${s.name} (\`/api/listings${s.query ? `?${s.query}` : ''}\`)\n`);
+    out.push(
+      'Count (stops at 1,001 rows):\n\n```\n' + (await explain(db, statements.count, false)) + '\n```\n',
+    );
+    for (const [i, seg] of statements.segments.entries()) {
+      const label = statements.segments.length > 1 ? `Rows, segment ${i + 1}` : 'Rows';
+      out.push(`${label}:\n\n\`\`\`\n${await explain(db, seg.sql, seg.fuzzy)}\n\`\`\`\n`);
+    }
+  }
+  return out.join('\n');
+}
+
+if (process.argv[1]?.endsWith('explain.ts')) {
+  const url = process.env.DATABASE_URL;
+  const database = url ? openPostgres(url) : await openPglite(process.env.DATA_DIR);
+  try {
+    const md = await explainAll(database.db);
+    if (process.argv[2]) writeFileSync(process.argv[2], md);
+    else console.log(md);
+  } finally {
+    await database.close();
+  }
+}
