@@ -10,6 +10,12 @@ import type { Db } from '../../db/client.ts';
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 
+/** Benchmarks switch the cache off to measure the database path (bench/server.ts); the app never does. */
+let enabled = true;
+export function setCatalogueCacheEnabled(on: boolean): void {
+  enabled = on;
+}
+
 interface Entry {
   expires: number;
   value: Promise<unknown>;
@@ -28,6 +34,7 @@ function cacheOf(db: Db): Map<string, Entry> {
 
 /** The cached value for `key`, or `load()` (shared by concurrent callers, not cached if it fails). */
 export function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  if (!enabled) return load();
   const cache = cacheOf(db);
   const now = Date.now();
   const hit = cache.get(key);
