@@ -28,6 +28,7 @@ export const APP_ROUTES = [
   '/dashboard/enquiries',
   '/dashboard/become-provider',
   '/dashboard/settings',
+  '/dashboard/analytics',
   '/admin/listings',
   '/admin/packages',
   '/admin/package-settings',
@@ -37,6 +38,7 @@ export const APP_ROUTES = [
   '/admin/matric-users',
   '/admin/premium-access',
   '/admin/social-links',
+  '/admin/audit',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

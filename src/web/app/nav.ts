@@ -4,7 +4,9 @@
  */
 import type { LucideIcon } from 'lucide-react';
 import {
+  BarChart3,
   BookOpen,
+  History,
   CirclePlus,
   Crown,
   FileText,
@@ -26,6 +28,8 @@ export interface NavItem {
   to: string;
   roles: readonly Role[];
   icon: LucideIcon;
+  /** Shown only when the provider's package includes analytics (has_analytics, or demo mode). */
+  needsAnalytics?: boolean;
 }
 
 const ALL: readonly Role[] = ['user', 'service_provider', 'admin'];
@@ -43,6 +47,13 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   },
   { label: 'My Listings', to: '/dashboard/listings', roles: ['service_provider'], icon: List },
   { label: 'Add Listing', to: '/dashboard/listings/new', roles: ['service_provider'], icon: CirclePlus },
+  {
+    label: 'Analytics',
+    to: '/dashboard/analytics',
+    roles: ['service_provider'],
+    icon: BarChart3,
+    needsAnalytics: true,
+  },
   { label: 'Manage Users', to: '/admin/users', roles: ['admin'], icon: Users },
   { label: 'Manage Listings', to: '/admin/listings', roles: ['admin'], icon: ShieldCheck },
   { label: 'Manage Packages', to: '/admin/package-settings', roles: ['admin'], icon: Package },
@@ -51,10 +62,13 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Premium Access', to: '/admin/premium-access', roles: ['admin'], icon: Crown },
   { label: 'Social Links', to: '/admin/social-links', roles: ['admin'], icon: Share2 },
   { label: 'Content Management', to: '/admin/cms', roles: ['admin'], icon: FileText },
+  { label: 'Audit Log', to: '/admin/audit', roles: ['admin'], icon: History },
 ];
 
-export function navItemsForRole(role: Role): NavItem[] {
-  return DASHBOARD_NAV.filter((item) => item.roles.includes(role));
+export function navItemsForRole(role: Role, opts: { analytics?: boolean } = {}): NavItem[] {
+  return DASHBOARD_NAV.filter(
+    (item) => item.roles.includes(role) && (!item.needsAnalytics || opts.analytics === true),
+  );
 }
 
 /**

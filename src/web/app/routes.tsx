@@ -1,33 +1,19 @@
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import NotFound from '../pages/NotFound.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import type { RouteHandle } from './route-handle.ts';
-
-/** A lazily loaded page module whose default export is the page component. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
-}
-
-const comingSoon = page(() => import('../pages/ComingSoon.tsx'));
-
-/** A route whose page is not built yet: the ComingSoon card, named after the route's title. */
-function placeholder(path: string, title: string): RouteObject {
-  const handle: RouteHandle = { title };
-  return { path, handle, lazy: comingSoon };
-}
-
-function titled(title: string): RouteHandle {
-  return { title };
-}
+import { page, titled } from './route-helpers.tsx';
+import { adminRoutes } from './routes/admin-routes.tsx';
+import { contentAdminRoutes } from './routes/content-routes.tsx';
+import { guideAdminRoutes, guidePublicRoutes } from './routes/guide-routes.tsx';
+import { providerDashboardRoutes, providerPublicRoutes } from './routes/provider-routes.tsx';
 
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../pages/Home.tsx')) },
   { path: 'packages', handle: titled('Packages'), lazy: page(() => import('../pages/Packages.tsx')) },
-  placeholder('checkout', 'Checkout'),
+  ...providerPublicRoutes,
   { path: 'browse', handle: titled('Browse'), lazy: page(() => import('../pages/Browse.tsx')) },
   { path: 'listing/:id', handle: titled('Listing'), lazy: page(() => import('../pages/ListingDetail.tsx')) },
   {
@@ -43,16 +29,12 @@ const publicRoutes: RouteObject[] = [
     handle: titled('How It Works'),
     lazy: page(() => import('../pages/HowItWorks.tsx')),
   },
-  placeholder('matric-access', 'Matric Access'),
-  placeholder('matric-guide', 'Matric Guide'),
-  placeholder('matric-guide/:slug', 'Matric Guide Article'),
+  ...guidePublicRoutes,
 ];
 
 const dashboardRoutes: RouteObject[] = [
   { path: 'dashboard', handle: titled('Dashboard'), lazy: page(() => import('../pages/Dashboard.tsx')) },
-  placeholder('dashboard/listings', 'My Listings'),
-  placeholder('dashboard/listings/new', 'Add Listing'),
-  placeholder('dashboard/listings/:id/edit', 'Edit Listing'),
+  ...providerDashboardRoutes,
   {
     path: 'dashboard/favorites',
     handle: titled('Favorites'),
@@ -63,17 +45,9 @@ const dashboardRoutes: RouteObject[] = [
     handle: titled('Enquiries'),
     lazy: page(() => import('../pages/Enquiries.tsx')),
   },
-  placeholder('dashboard/become-provider', 'Become a Service Provider'),
-  placeholder('dashboard/settings', 'Settings'),
-  placeholder('admin/listings', 'Manage Listings'),
-  { path: 'admin/packages', element: <Navigate to="/admin/package-settings" replace /> },
-  placeholder('admin/package-settings', 'Manage Packages'),
-  placeholder('admin/users', 'Manage Users'),
-  placeholder('admin/cms', 'Content Management'),
-  placeholder('admin/premium-content', 'Content Editor'),
-  placeholder('admin/matric-users', 'Matric Users'),
-  placeholder('admin/premium-access', 'Premium Access'),
-  placeholder('admin/social-links', 'Social Links'),
+  ...adminRoutes,
+  ...contentAdminRoutes,
+  ...guideAdminRoutes,
 ];
 
 export const routes: RouteObject[] = [
