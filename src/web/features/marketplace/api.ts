@@ -15,13 +15,15 @@ import type {
 import { api, qs } from '../../lib/api.ts';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
+/** Banners and FAQs change from /admin/cms at any time (the server caches them 5 s): as fresh as that. */
+const ADMIN_EDITED_STALE_MS = 5_000;
 
 export function useHeroBanners() {
   return useQuery({
     queryKey: ['hero-banners'],
     queryFn: ({ signal }) => api.get<{ items: HeroBanner[] }>('/api/hero-banners', { signal }),
     select: (data) => data.items,
-    staleTime: REFERENCE_STALE_MS,
+    staleTime: ADMIN_EDITED_STALE_MS,
   });
 }
 
@@ -39,7 +41,7 @@ export function useFaqs() {
     queryKey: ['faqs'],
     queryFn: ({ signal }) => api.get<{ items: Faq[] }>('/api/faqs', { signal }),
     select: (data) => data.items,
-    staleTime: REFERENCE_STALE_MS,
+    staleTime: ADMIN_EDITED_STALE_MS,
   });
 }
 
