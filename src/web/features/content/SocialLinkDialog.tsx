@@ -19,6 +19,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import {
   Select,
   SelectContent,
@@ -84,9 +85,21 @@ export function SocialLinkDialog({
             control={form.control}
             name="platform"
             render={({ field }) => (
-              <FormField id="social-platform" label="Platform" required error={errors.platform?.message}>
+              <div className="grid gap-2">
+                <Label htmlFor="social-platform">
+                  Platform
+                  <span aria-hidden="true" className="text-destructive">
+                    *
+                  </span>
+                </Label>
                 <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                  <SelectTrigger
+                    id="social-platform"
+                    className="w-full"
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.platform ? true : undefined}
+                    aria-describedby={errors.platform ? 'social-platform-error' : undefined}
+                  >
                     <SelectValue placeholder="Choose a platform" />
                   </SelectTrigger>
                   <SelectContent>
@@ -101,7 +114,12 @@ export function SocialLinkDialog({
                     })}
                   </SelectContent>
                 </Select>
-              </FormField>
+                {errors.platform?.message && (
+                  <p id="social-platform-error" role="alert" className="text-sm font-medium text-destructive">
+                    {errors.platform.message}
+                  </p>
+                )}
+              </div>
             )}
           />
           <FormField id="social-url" label="URL" required error={errors.url?.message}>
