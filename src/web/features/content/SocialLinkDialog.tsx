@@ -128,7 +128,7 @@ export function SocialLinkDialog({
           <FormField
             id="social-icon"
             label="Icon (optional)"
-            hint="An icon name; the platform's own icon is shown when empty."
+            hint="Optional name kept with the link. The footer shows the platform's icon."
             error={errors.icon?.message}
           >
             <Input {...form.register('icon')} />
