@@ -36,6 +36,7 @@ import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { registerEtags } from './http-cache.ts';
+import { loadWebShell } from './web-shell.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
 
   // ---- the web app (built by vite into dist/web)
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  const webShell = hasWeb ? loadWebShell(config.webDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -279,11 +281,12 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app renders its not-found page for paths it does not route; the status says so too.
+      const route = matchAppRoute(pathname);
       return reply
-        .code(matchAppRoute(pathname) ? 200 : 404)
+        .code(route ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', config.webDir);
+        .type('text/html; charset=utf-8')
+        .send(webShell!.html(route));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });
