@@ -27,6 +27,8 @@ export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {
     '/contact': [pages('Contact.tsx')],
     '/faq': [pages('Faq.tsx')],
     '/how-it-works': [pages('HowItWorks.tsx')],
+    '/services/:category': [pages('Landing.tsx')],
+    '/services/:category/:province': [pages('Landing.tsx')],
     '/matric-access': [pages('ComingSoon.tsx')],
     '/matric-guide': [pages('ComingSoon.tsx')],
     '/matric-guide/:slug': [pages('ComingSoon.tsx')],
@@ -65,8 +67,19 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface WebShell {
-  /** index.html with the preload tags of the route (or the plain shell for unknown paths). */
-  html(route: AppRoute | null): string;
+  /**
+   * index.html with the preload tags of the route (or the plain shell for unknown paths) and, when given,
+   * the page's own head (title, description, canonical, share tags, JSON-LD) in place of the default one.
+   */
+  html(route: AppRoute | null, head?: string): string;
+}
+
+/** The default title and description of index.html, replaced by a page's own head. */
+const DEFAULT_HEAD = /<title>[\s\S]*?<\/title>|<meta\s+name="description"[\s\S]*?>/g;
+
+/** Puts a page's head in place of the default title and description (a function replacer: no `$` patterns). */
+function withHead(html: string, head: string): string {
+  return html.replace(DEFAULT_HEAD, '').replace('</head>', () => `    ${head}\n  </head>`);
 }
 
 /** Escapes a URL for an HTML attribute (asset names are hashes, but the shell never trusts that). */
@@ -81,7 +94,9 @@ function attr(value: string): string {
 export function loadWebShell(webDir: string): WebShell {
   const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestPath = path.join(webDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { html: () => index };
+  if (!existsSync(manifestPath)) {
+    return { html: (_route, head) => (head === undefined ? index : withHead(index, head)) };
+  }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 
   // What the entry already loads statically is preloaded by index.html itself.
@@ -109,13 +124,13 @@ export function loadWebShell(webDir: string): WebShell {
     return tags.length ? index.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : index;
   };
   return {
-    html(route) {
+    html(route, head) {
       let html = cache.get(route);
       if (html === undefined) {
         html = build(route);
         cache.set(route, html);
       }
-      return html;
+      return head === undefined ? html : withHead(html, head);
     },
   };
 }
