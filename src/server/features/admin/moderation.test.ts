@@ -205,7 +205,9 @@ describe('access', () => {
           ...(route.payload !== undefined
             ? {
                 payload:
-                  typeof route.payload === 'function' ? (route.payload as () => object)() : route.payload,
+                  typeof route.payload === 'function'
+                    ? (route.payload as () => object)()
+                    : (route.payload as object),
               }
             : {}),
         });

@@ -23,7 +23,13 @@ const send = (
   url: string,
   payload?: unknown,
   cookie = admin.cookie,
-) => t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload } : {}) });
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 const gold = {
   packageType: '  Gold Plus ',

@@ -47,7 +47,13 @@ const send = (
   url: string,
   payload?: unknown,
   cookie = admin.cookie,
-) => t.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload } : {}) });
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 const list = async (query = '') => {
   const res = await send('GET', `/api/admin/users${query}`);
   expect(res.statusCode, res.body).toBe(200);
