@@ -68,24 +68,24 @@ function StatCard({
 export function ListingsModeration() {
   const table = useTableParams(moderationQuerySchema);
   const { state } = table;
-  const { data, isPending, isFetching, error, refetch } = useModerationPage(state);
+  const { data, isPending, isFetching, isPlaceholderData, error, refetch } = useModerationPage(state);
   const selection = useRowSelection(state);
   const moderate = useModerate();
   const [rejecting, setRejecting] = useState<string[]>([]);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const [openAfterLoad, setOpenAfterLoad] = useState<'first' | 'last' | null>(null);
+  const [openAfterLoad, setOpenAfterLoad] = useState<{ page: number; which: 'first' | 'last' } | null>(null);
 
   useEffect(() => {
     if (error) toast.error(ADMIN_MESSAGES.listingsLoadFailed, { id: 'admin-listings-error' });
   }, [error]);
 
   const rows = data?.items;
-  // Crossing a page boundary from the dialog: open the first/last row once the new page is in.
-  useEffect(() => {
-    if (!openAfterLoad || isFetching || !rows) return;
-    setOpenIndex(rows.length === 0 ? null : openAfterLoad === 'first' ? 0 : rows.length - 1);
+  // Crossing a page boundary from the dialog: open the first/last row once the new page is in (adjusted
+  // during render, so no frame shows the old page's row).
+  if (openAfterLoad && state.page === openAfterLoad.page && rows && !isPlaceholderData) {
+    setOpenIndex(rows.length === 0 ? null : openAfterLoad.which === 'first' ? 0 : rows.length - 1);
     setOpenAfterLoad(null);
-  }, [openAfterLoad, isFetching, rows]);
+  }
 
   const shownIndex =
     openIndex === null || !rows || rows.length === 0 ? null : Math.min(openIndex, rows.length - 1);
@@ -365,14 +365,14 @@ export function ListingsModeration() {
         onPrevious={() => {
           if (shownIndex! > 0) setOpenIndex(shownIndex! - 1);
           else {
-            setOpenAfterLoad('last');
+            setOpenAfterLoad({ page: state.page - 1, which: 'last' });
             table.setPage(state.page - 1);
           }
         }}
         onNext={() => {
           if (shownIndex! + 1 < rows!.length) setOpenIndex(shownIndex! + 1);
           else {
-            setOpenAfterLoad('first');
+            setOpenAfterLoad({ page: state.page + 1, which: 'first' });
             table.setPage(state.page + 1);
           }
         }}

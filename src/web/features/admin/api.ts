@@ -74,7 +74,7 @@ export function useAdminUsers(state: UsersQuery) {
   });
 }
 
-function useUserMutation<V>(fn: (vars: V) => Promise<unknown>) {
+function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
