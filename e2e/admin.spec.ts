@@ -6,7 +6,9 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 test('an admin opens a pending listing in the detail dialog, approves it with the keyboard, and it is public', async ({
   page,
+  baseURL,
 }) => {
+  const visitor = await playwrightRequest.newContext({ baseURL });
   await signIn(page, DEMO.admin);
   await page.goto('/admin/listings');
   await expect(page.getByRole('heading', { name: 'Manage Listings', level: 1 })).toBeVisible();
@@ -17,7 +19,7 @@ test('an admin opens a pending listing in the detail dialog, approves it with th
     `/api/admin/listings?search=${encodeURIComponent(title)}&status=pending`,
   );
   const listingId = ((await before.json()) as { items: { id: string }[] }).items[0]!.id;
-  expect((await page.request.get(`/api/listings/${listingId}`)).status()).toBe(404);
+  expect((await visitor.get(`/api/listings/${listingId}`)).status()).toBe(404);
 
   await firstRow.getByRole('button', { name: `View ${title}` }).click();
   const dialog = page.getByRole('dialog');
@@ -33,7 +35,8 @@ test('an admin opens a pending listing in the detail dialog, approves it with th
   await expect(toast(page, 'Changes are now live.')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  expect((await page.request.get(`/api/listings/${listingId}`)).status()).toBe(200);
+  expect((await visitor.get(`/api/listings/${listingId}`)).status()).toBe(200);
+  await visitor.dispose();
   await page.goto(`/listing/${listingId}`);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 });
@@ -64,7 +67,7 @@ test('an admin bulk-approves three listings with the floating bar; the selection
 
   await page.getByRole('tab', { name: /Approved/ }).click();
   await expect(page).toHaveURL(/status=approved/);
-  for (const title of titles) await expect(table.getByRole('rowheader', { name: title })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /\(old offer\)/ })).toHaveCount(3);
 });
 
 test('an admin makes a user a provider and extends the package by a month', async ({ page, baseURL }) => {
