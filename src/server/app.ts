@@ -25,6 +25,7 @@ import { sessionPlugin } from './auth/session.ts';
 import type { Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { AppError, clientDatabaseError, errorBody, loggableError } from './errors.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contentAdminRoutes } from './features/content/admin-routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
@@ -243,6 +244,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(uploadRoutes, { db, storage: files });
   await app.register(contentAdminRoutes, { db, storage: files });
   await app.register(seoRoutes, { db, storage: files });
+  await app.register(adminRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
