@@ -51,7 +51,7 @@ export async function providerAnalytics(db: Db, actor: Actor, listingId?: string
 
   const [range] = await queryRows<{ from: string; to: string }>(
     db,
-    sql`select to_char(${SA_DAY} - ${ANALYTICS_DAYS - 1}, 'YYYY-MM-DD') as "from",
+    sql`select to_char(${SA_DAY} - ${ANALYTICS_DAYS - 1}::int, 'YYYY-MM-DD') as "from",
                to_char(${SA_DAY}, 'YYYY-MM-DD') as "to"`,
   );
   const { from, to } = range!;
