@@ -21,6 +21,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { displayName, useMe } from '../features/auth/use-me.ts';
+import { ProviderDashboard } from '../features/provider-dashboard/ProviderDashboard.tsx';
 import type { Me } from '../features/auth/types.ts';
 import {
   useDashboardStats,
@@ -272,5 +273,6 @@ export default function Dashboard() {
   const { data: me } = useMe();
   // The layout only renders pages once the session is known.
   if (!me) return null;
+  if (me.role === 'service_provider') return <ProviderDashboard me={me} name={displayName(me)} />;
   return <DashboardHome me={me} />;
 }
