@@ -1,6 +1,6 @@
 /** API hooks of the provider screens: own listings, becoming a provider, settings, analytics. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '@domain/listings.ts';
+import type { Category, PublicPackage } from '@domain/listings.ts';
 import type {
   Analytics,
   BecomeProvider,
@@ -162,5 +162,13 @@ export function useAnalytics(enabled: boolean) {
     queryKey: keys.analytics,
     queryFn: ({ signal }) => api.get<Analytics>('/api/provider/analytics', { signal }),
     enabled,
+  });
+}
+
+export function usePublicPackages() {
+  return useQuery({
+    queryKey: ['packages', 'public'],
+    queryFn: ({ signal }) => api.get<{ items: PublicPackage[] }>('/api/packages', { signal }),
+    staleTime: 60_000,
   });
 }
