@@ -36,6 +36,11 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { providerRoutes } from './features/providers/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { packageRoutes } from './features/packages/routes.ts';
+import { providerListingRoutes } from './features/provider-listings/routes.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { registerEtags } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
@@ -245,6 +250,11 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(contentAdminRoutes, { db, storage: files });
   await app.register(seoRoutes, { db, storage: files });
   await app.register(adminRoutes, { db, storage: files });
+  await app.register(providerRoutes, { db, storage: files });
+  await app.register(profileRoutes, { db, storage: files });
+  await app.register(packageRoutes, { db });
+  await app.register(providerListingRoutes, { db, storage: files });
+  await app.register(analyticsRoutes, { db });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });

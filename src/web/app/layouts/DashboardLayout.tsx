@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../features/auth/use-me.ts';
 import { useSignOutFlow } from '../../features/auth/use-sign-out-flow.ts';
+import { useAnalyticsNav } from '../../features/provider-dashboard/api.ts';
 import type { Me } from '../../features/auth/types.ts';
 import { cn } from '../../lib/utils.ts';
 import { activeNavItem, canAccessPath, navItemsForRole } from '../nav.ts';
@@ -69,7 +70,7 @@ function DashboardHeader({ me }: { me: Me }) {
 
 function Sidebar({ role }: { role: Role }) {
   const { pathname } = useLocation();
-  const items = navItemsForRole(role);
+  const items = navItemsForRole(role, { analytics: useAnalyticsNav(role) });
   const active = activeNavItem(items, pathname);
   const activeRef = useRef<HTMLAnchorElement>(null);
   // On phones the menu scrolls sideways: keep the current item in view.
