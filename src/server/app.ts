@@ -35,6 +35,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { guideAdminRoutes } from './features/guide/admin-routes.ts';
+import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
 
 declare module 'fastify' {
@@ -237,6 +239,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(reviewRoutes, { db });
   await app.register(marketplaceRoutes, { db });
   await app.register(uploadRoutes, { db, storage: files });
+  await app.register(guideRoutes, { db, storage: files });
+  await app.register(guideAdminRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
