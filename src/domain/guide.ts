@@ -6,10 +6,11 @@
  * Admins may always read. The article HTML is sanitised on the server when saved and again when served.
  */
 import { z } from 'zod';
+import { PREMIUM_GUIDE_PRICE } from './constants.ts';
 import { optionalText, text } from './text.ts';
 
 /** Once-off price of lifetime access, in Rand. */
-export const GUIDE_PRICE = 50;
+export const GUIDE_PRICE = PREMIUM_GUIDE_PRICE;
 
 export const GUIDE_LIMITS = {
   referenceMax: 100,
