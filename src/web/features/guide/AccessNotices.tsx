@@ -8,7 +8,10 @@ export function PendingNotice({ withReference }: { withReference: boolean }) {
       role="status"
       className="flex items-start gap-3 rounded-lg border border-warning/50 bg-warning/15 p-4 text-sm"
     >
-      <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning-foreground dark:text-warning" />
+      <Clock
+        aria-hidden="true"
+        className="mt-0.5 size-5 shrink-0 text-warning-foreground dark:text-warning"
+      />
       <div>
         <p className="font-semibold">Your request is pending approval</p>
         <p className="mt-1 text-muted-foreground">

@@ -39,8 +39,8 @@ export function LockedGuide({ state }: { state: AccessState }) {
         {state.status === 'none' && (
           <>
             <p className="text-center text-muted-foreground">
-              Get lifetime access to the {PRODUCT_NAME} Guide for a once-off payment of {rand(state.amount)}: tips and
-              tricks for the perfect matric farewell.
+              Get lifetime access to the {PRODUCT_NAME} Guide for a once-off payment of {rand(state.amount)}:
+              tips and tricks for the perfect matric farewell.
             </p>
             <IncludedList />
             <div className="flex flex-col items-center gap-3">
@@ -49,7 +49,8 @@ export function LockedGuide({ state }: { state: AccessState }) {
                 Request Access (R50)
               </Button>
               <p className="text-center text-sm text-muted-foreground">
-                After paying, contact an admin with your proof of payment, or submit your payment reference on the{' '}
+                After paying, contact an admin with your proof of payment, or submit your payment reference on
+                the{' '}
                 <Link to="/matric-access" className="font-medium text-primary underline underline-offset-4">
                   Matric access page
                 </Link>

@@ -17,7 +17,8 @@ export function PaymentInstructions({ state }: { state: AccessState }) {
         Payment instructions
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Pay {rand(state.amount)} once by bank transfer (EFT) and use your email or phone number as the reference.
+        Pay {rand(state.amount)} once by bank transfer (EFT) and use your email or phone number as the
+        reference.
       </p>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {rows

@@ -57,7 +57,8 @@ export function useGuideList(enabled: boolean) {
 export function useGuideArticle(slug: string) {
   return useQuery({
     queryKey: [...GUIDE_KEY, 'article', slug],
-    queryFn: ({ signal }) => api.get<GuideArticle>(`/api/guide/articles/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<GuideArticle>(`/api/guide/articles/${encodeURIComponent(slug)}`, { signal }),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -123,7 +124,8 @@ export function useCategoryActions() {
       onSuccess,
     }),
     reorder: useMutation({
-      mutationFn: (ids: string[]) => api.put<{ items: AdminCategory[] }>('/api/admin/guide/categories/order', { ids }),
+      mutationFn: (ids: string[]) =>
+        api.put<{ items: AdminCategory[] }>('/api/admin/guide/categories/order', { ids }),
       onSuccess,
     }),
     remove: useMutation({
@@ -146,7 +148,15 @@ export function useAccessRequests(status: AccessStatus | undefined) {
 export function useReviewRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: 'approve' | 'reject';
+      reason?: string;
+    }) =>
       decision === 'approve'
         ? api.post<AccessRequestView>(`/api/admin/guide/requests/${id}/approve`)
         : api.post<AccessRequestView>(`/api/admin/guide/requests/${id}/reject`, { reason: reason ?? null }),
@@ -164,7 +174,8 @@ export function useMatricUsers() {
 export function useRevokeAccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.post<null>(`/api/admin/guide/users/${encodeURIComponent(userId)}/revoke`),
+    mutationFn: (userId: string) =>
+      api.post<null>(`/api/admin/guide/users/${encodeURIComponent(userId)}/revoke`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }
