@@ -26,6 +26,7 @@ const TYPOGRAPHY = [
 export function ArticleBody({ html, className }: { html: string; className?: string }) {
   return (
     <div
+      data-article-body=""
       className={cn(TYPOGRAPHY, className)}
       // Sanitised on the server (allow-list) when saved and when served.
       dangerouslySetInnerHTML={{ __html: html }}
