@@ -215,7 +215,8 @@ export async function listCategories(db: Db): Promise<{ items: AdminCategory[] }
       id: premiumCategories.id,
       name: premiumCategories.name,
       displayOrder: premiumCategories.displayOrder,
-      articleCount: sql<number>`(select count(*)::int from ${premiumArticles} a where a.category_id = ${premiumCategories.id})`,
+      // Spelled out: inside a select list drizzle writes a column without its table name.
+      articleCount: sql<number>`(select count(*)::int from premium_articles a where a.category_id = premium_categories.id)`,
     })
     .from(premiumCategories)
     .orderBy(asc(premiumCategories.displayOrder), asc(premiumCategories.name));

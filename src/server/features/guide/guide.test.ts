@@ -498,6 +498,15 @@ describe('admin articles and categories', () => {
     expect(order.json().items.map((c: { id: string }) => c.id)).toEqual([photo.id, categoryA, categoryB]);
     const partial = await call('PUT', '/api/admin/guide/categories/order', admin.cookie, { ids: [photo.id] });
     expect(partial.statusCode).toBe(409);
+    const listed = (await call('GET', '/api/admin/guide/categories', admin.cookie)).json().items as {
+      id: string;
+      articleCount: number;
+    }[];
+    const countOf = async (id: string) =>
+      (await t.database.db.select().from(premiumArticles).where(eq(premiumArticles.categoryId, id))).length;
+    expect(listed.find((c) => c.id === categoryA)!.articleCount).toBe(await countOf(categoryA));
+    expect(listed.find((c) => c.id === categoryA)!.articleCount).toBeGreaterThan(0);
+    expect(listed.find((c) => c.id === photo.id)!.articleCount).toBe(0);
     const inUse = await call('DELETE', `/api/admin/guide/categories/${categoryA}`, admin.cookie);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().error.message).toBe(GUIDE_MESSAGES.categoryInUse);

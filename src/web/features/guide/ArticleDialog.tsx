@@ -58,7 +58,7 @@ function LivePreview({ content }: { content: string }) {
   const debounced = useDebounced(content, PREVIEW_DELAY_MS);
   const preview = useArticlePreview(debounced);
   return (
-    <section aria-labelledby="article-preview-heading" className="grid gap-2">
+    <section aria-labelledby="article-preview-heading" className="grid content-start gap-2">
       <h3 id="article-preview-heading" className="text-sm font-medium">
         Preview (as readers will see it)
       </h3>

@@ -106,9 +106,11 @@ function CategoryRow({
         </form>
       ) : (
         <>
-          <span className="min-w-0 flex-1 truncate font-medium">{category.name}</span>
-          <span className="text-xs text-muted-foreground">
-            {category.articleCount} {category.articleCount === 1 ? 'article' : 'articles'}
+          <span className="grid min-w-0 flex-1">
+            <span className="font-medium break-words">{category.name}</span>
+            <span className="text-xs text-muted-foreground">
+              {category.articleCount} {category.articleCount === 1 ? 'article' : 'articles'}
+            </span>
           </span>
           <div className="flex items-center">
             <Button

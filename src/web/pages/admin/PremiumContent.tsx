@@ -103,7 +103,7 @@ export default function PremiumContent() {
         </Button>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-6">
         <DataTable
           caption="Articles"
           columns={columns}
