@@ -39,7 +39,7 @@ export function RejectedNotice({ request }: { request: AccessRequestView }) {
           </p>
         )}
         <p className="mt-1 text-muted-foreground">
-          Please check your payment and submit a new payment reference below.
+          Please check your payment and submit a new payment reference.
         </p>
       </div>
     </div>
