@@ -42,6 +42,8 @@ import { packageRoutes } from './features/packages/routes.ts';
 import { providerListingRoutes } from './features/provider-listings/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { guideAdminRoutes } from './features/guide/admin-routes.ts';
+import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
 import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
@@ -255,6 +257,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(packageRoutes, { db });
   await app.register(providerListingRoutes, { db, storage: files });
   await app.register(analyticsRoutes, { db });
+  await app.register(guideRoutes, { db, storage: files });
+  await app.register(guideAdminRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });

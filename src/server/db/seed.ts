@@ -8,6 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { CATEGORIES, PROVINCES, type Role } from '../../domain/constants.ts';
 import { DEFAULT_PACKAGE_LIMITS } from '../../domain/packages.ts';
+import { seedGuide } from './seed-guide.ts';
 import { drawDemoImage } from '../storage/demo-images.ts';
 import { storeImage } from '../storage/images.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -452,6 +453,12 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
         displayOrder: i + 1,
       });
     }
+
+    await seedGuide(
+      tx,
+      { adminId, guideUserId, pendingUserId: reviewerIds[2]!, rejectedUserId: reviewerIds[3]! },
+      now,
+    );
 
     // ---- site content
     const content: [string, string, string][] = [
