@@ -20,6 +20,7 @@ import {
   PRODUCT_NAME,
   PROVINCES,
 } from '@domain/constants.ts';
+import { formatRand } from '@domain/format.ts';
 import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -307,7 +308,7 @@ function PremiumOffer({ signedIn }: { signedIn: boolean }) {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-gold px-3 py-1 text-xs font-semibold text-gold-foreground">
               <Crown aria-hidden="true" className="size-3.5" />
-              Premium Guide · R{PREMIUM_GUIDE_PRICE} once-off
+              Premium Guide · {formatRand(PREMIUM_GUIDE_PRICE)} once-off
             </p>
             <h2 id="premium-heading" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
               {PRODUCT_NAME} Tips &amp; Tricks
@@ -390,12 +391,15 @@ function ProviderCta({ content, signedIn }: { content: SiteContent | undefined; 
             <Link to="/how-it-works">Learn More</Link>
           </Button>
         </div>
-        <p className="mt-6 text-sm text-muted-foreground">
-          Already have an account?{' '}
-          <Link to="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in here
-          </Link>
-        </p>
+        {/* Only for visitors: a signed-in visitor has an account and is signed in already. */}
+        {!signedIn && (
+          <p className="mt-6 text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link to="/auth" className="font-medium text-primary underline underline-offset-4">
+              Sign in here
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );

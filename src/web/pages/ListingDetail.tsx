@@ -185,11 +185,7 @@ function ProviderCard({ listing }: { listing: ListingDetailData }) {
                 <Crown aria-label="Premium" role="img" className="mt-1 size-4 shrink-0 text-gold" />
               )}
               {provider.hasVerificationBadge && (
-                <BadgeCheck
-                  aria-label="Verified"
-                  role="img"
-                  className="mt-1 size-4 shrink-0 text-primary"
-                />
+                <BadgeCheck aria-label="Verified" role="img" className="mt-1 size-4 shrink-0 text-primary" />
               )}
             </span>
             <span className="mt-1 flex flex-wrap gap-1.5">
@@ -405,7 +401,7 @@ export default function ListingDetail() {
               </p>
             )}
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
-              <div className="lg:col-span-2">
+              <div className="min-w-0 lg:col-span-2">
                 <ListingGallery key={listing.id} images={listing.images} title={listing.title} />
               </div>
               <aside className="min-w-0 space-y-6 self-start lg:sticky lg:top-20 lg:col-start-3 lg:row-span-2 lg:row-start-1">
@@ -427,11 +423,7 @@ export default function ListingDetail() {
             </div>
             <RelatedListings listing={listing} />
             {listing.status === 'approved' && (
-              <StickyContactBar
-                listing={listing}
-                hidden={contact.dialog.open}
-                onContact={contact.openFrom}
-              />
+              <StickyContactBar listing={listing} hidden={contact.dialog.open} onContact={contact.openFrom} />
             )}
           </>
         )}
