@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -82,11 +82,10 @@ export function ContactProviderButton({
   const busy = isSubmitting || send.isPending;
   useLandOnTarget(CONTACT_PROVIDER_ID, me !== undefined);
   // Each opening, from the trigger or from outside (the sticky bar), starts from the visitor's details.
-  const meRef = useRef(me);
-  meRef.current = me;
+  const fill = useEffectEvent(() => reset(prefill(me)));
   useEffect(() => {
-    if (open) reset(prefill(meRef.current));
-  }, [open, reset]);
+    if (open) fill();
+  }, [open]);
 
   const onOpenChange = (next: boolean) => {
     if (busy) return; // keep the dialog while sending

@@ -84,7 +84,7 @@ function ReviewDialog({
   onOpenChange: (open: boolean) => void;
   existing: ReviewView | null;
   /** The button that opened the dialog: focus goes back to it when the dialog closes. */
-  returnFocusTo: HTMLElement | null;
+  returnFocusTo: () => HTMLElement | null;
 }) {
   const { data: me } = useMe();
   const save = useSaveReview(listingId);
@@ -124,9 +124,10 @@ function ReviewDialog({
       <DialogContent
         onCloseAutoFocus={(event) => {
           // The dialog has no Radix trigger (it opens from Write/Edit buttons): return focus by hand.
-          if (!returnFocusTo?.isConnected) return;
+          const target = returnFocusTo();
+          if (!target?.isConnected) return;
           event.preventDefault();
-          returnFocusTo.focus();
+          target.focus();
         }}
       >
         <DialogHeader>
@@ -393,7 +394,7 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
           open={dialogOpen}
           onOpenChange={setDialogOpen}
           existing={mine}
-          returnFocusTo={opener.current}
+          returnFocusTo={() => opener.current}
         />
       )}
     </Card>
