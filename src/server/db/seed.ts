@@ -7,6 +7,7 @@ import { addDays, addMonths, addYears, subDays } from 'date-fns';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { CATEGORIES, PROVINCES, type Role } from '../../domain/constants.ts';
+import { provinceLabel } from '../../domain/format.ts';
 import { DEFAULT_PACKAGE_LIMITS } from '../../domain/packages.ts';
 import { drawDemoImage } from '../storage/demo-images.ts';
 import { storeImage } from '../storage/images.ts';
@@ -142,6 +143,22 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       status: 'rejected',
       images: 1,
     });
+  }
+
+  // Every listing gets its own title (a provider with more listings than ideas, or two providers of one
+  // category, would otherwise repeat one): the province, then the provider, tells the repeats apart.
+  const usedTitles = new Set<string>();
+  for (const l of listingPlan) {
+    const base = l.idea.title;
+    const candidates = [
+      base,
+      `${base} (${provinceLabel(l.province)})`,
+      `${base} by ${PROVIDERS[l.providerIndex]!.businessName}`,
+    ];
+    let title = candidates.find((c) => !usedTitles.has(c));
+    for (let n = 2; title === undefined; n++) if (!usedTitles.has(`${base} ${n}`)) title = `${base} ${n}`;
+    usedTitles.add(title);
+    l.idea = { ...l.idea, title };
   }
 
   const catHue: Record<string, number> = Object.fromEntries(
