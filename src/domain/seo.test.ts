@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdScript, landingHeading, landingPath, metaDescription, provinceFromSlug } from './seo.ts';
+import { scriptSafeJson, landingHeading, landingPath, metaDescription, provinceFromSlug } from './seo.ts';
 
 describe('landing pages', () => {
   it('writes the heading from the count, with the article South Africans use', () => {
@@ -21,7 +21,7 @@ describe('landing pages', () => {
 
 describe('text for crawlers', () => {
   it('JSON-LD cannot close its script element or open a comment', () => {
-    const out = jsonLdScript({ name: '</script><script>alert(1)</script><!-- & \u2028' });
+    const out = scriptSafeJson({ name: '</script><script>alert(1)</script><!-- & \u2028' });
     expect(out).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(out)).toEqual({ name: '</script><script>alert(1)</script><!-- & \u2028' });
   });

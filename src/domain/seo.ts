@@ -78,8 +78,8 @@ export function placeName(province: Province): string {
   return WITH_ARTICLE.includes(province) ? `the ${name}` : name;
 }
 
-/** Serialises JSON-LD so that no text in it can close the script element or open a comment. */
-export function jsonLdScript(data: unknown): string {
+/** JSON for a script data block (JSON-LD, the server-rendered query cache): no text in it can close the element or open a comment. */
+export function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -102,3 +102,6 @@ export const landingPageListSchema = z.object({
   items: z.array(z.object({ category: z.string(), province: z.enum(PROVINCE_VALUES).nullable() })),
 });
 export type LandingPageList = z.infer<typeof landingPageListSchema>;
+
+/** The element that carries a server-rendered page's query cache to the browser (a JSON data block). */
+export const SSR_STATE_ELEMENT_ID = 'mm-ssr-state';

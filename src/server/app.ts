@@ -46,6 +46,7 @@ import { guideAdminRoutes } from './features/guide/admin-routes.ts';
 import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
+import { loadPageRenderer, SSR_ROUTES, type RenderedPage } from './ssr.ts';
 import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 
@@ -275,6 +276,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   // ---- the web app (built by vite into dist/web)
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   const webShell = hasWeb ? loadWebShell(config.webDir) : null;
+  const pageRenderer = hasWeb && config.ssr ? await loadPageRenderer(config.webDir, db) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -309,11 +311,20 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
       const head = route
         ? await pageHead(db, config.publicUrl, { route, pathname, query })
         : { ...NOT_FOUND_HEAD };
+      // Public pages arrive rendered (src/server/ssr.ts); a failure or a timeout serves the shell instead.
+      let page: RenderedPage | null = null;
+      if (pageRenderer && route && head.status === 200 && SSR_ROUTES.has(route) && req.method === 'GET') {
+        try {
+          page = await pageRenderer.render(`${config.publicUrl}${req.url}`);
+        } catch (err) {
+          req.log.error({ err: loggableError(err), route }, 'server rendering failed; serving the shell');
+        }
+      }
       return reply
         .code(route ? head.status : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(webShell!.html(route, renderHead(head, config.publicUrl)));
+        .send(webShell!.html(route, renderHead(head, config.publicUrl), page ?? undefined));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppRoute } from '../domain/routes.ts';
+import { scriptSafeJson, SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
 
 /** The page module (path under src/web, as the Vite manifest names it) each route renders. */
 export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {
@@ -71,7 +72,7 @@ export interface WebShell {
    * index.html with the preload tags of the route (or the plain shell for unknown paths) and, when given,
    * the page's own head (title, description, canonical, share tags, JSON-LD) in place of the default one.
    */
-  html(route: AppRoute | null, head?: string): string;
+  html(route: AppRoute | null, head?: string, page?: { html: string; state: unknown }): string;
 }
 
 /** The default title and description of index.html, replaced by a page's own head. */
@@ -80,6 +81,16 @@ const DEFAULT_HEAD = /<title>[\s\S]*?<\/title>|<meta\s+name="description"[\s\S]*
 /** Puts a page's head in place of the default title and description (a function replacer: no `$` patterns). */
 function withHead(html: string, head: string): string {
   return html.replace(DEFAULT_HEAD, '').replace('</head>', () => `    ${head}\n  </head>`);
+}
+
+/**
+ * Puts server-rendered markup into #root and the query cache it was rendered with into a JSON data block
+ * (read by src/web/main.tsx before hydrating).
+ */
+function withPage(html: string, page: { html: string; state: unknown } | undefined): string {
+  if (!page) return html;
+  const state = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${state}`);
 }
 
 /** Escapes a URL for an HTML attribute (asset names are hashes, but the shell never trusts that). */
@@ -95,7 +106,9 @@ export function loadWebShell(webDir: string): WebShell {
   const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestPath = path.join(webDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
-    return { html: (_route, head) => (head === undefined ? index : withHead(index, head)) };
+    return {
+      html: (_route, head, page) => withPage(head === undefined ? index : withHead(index, head), page),
+    };
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 
@@ -124,13 +137,13 @@ export function loadWebShell(webDir: string): WebShell {
     return tags.length ? index.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : index;
   };
   return {
-    html(route, head) {
+    html(route, head, page) {
       let html = cache.get(route);
       if (html === undefined) {
         html = build(route);
         cache.set(route, html);
       }
-      return head === undefined ? html : withHead(html, head);
+      return withPage(head === undefined ? html : withHead(html, head), page);
     },
   };
 }

@@ -9,7 +9,7 @@ import { browseQuerySchema } from '../../../domain/listings.ts';
 import type { AppRoute } from '../../../domain/routes.ts';
 import {
   categoryFromSlug,
-  jsonLdScript,
+  scriptSafeJson,
   landingHeading,
   landingPath,
   metaDescription,
@@ -461,7 +461,7 @@ export function renderHead(head: PageHead, publicUrl: string): string {
       );
     }
     for (const data of head.jsonLd)
-      tags.push(`<script type="application/ld+json">${jsonLdScript(data)}</script>`);
+      tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
   }
   return tags.join('\n    ');
 }
