@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server (src/server/web-shell.ts) to preload the current route's chunks.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -38,6 +38,9 @@ import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { guideAdminRoutes } from './features/guide/admin-routes.ts';
 import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
+import { loadWebShell } from './web-shell.ts';
+import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,6 +244,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(uploadRoutes, { db, storage: files });
   await app.register(guideRoutes, { db, storage: files });
   await app.register(guideAdminRoutes, { db, storage: files });
+  await app.register(seoRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
@@ -256,6 +260,7 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
 
   // ---- the web app (built by vite into dist/web)
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  const webShell = hasWeb ? loadWebShell(config.webDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -276,18 +281,25 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
       return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${req.method} ${pathname}`));
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app renders its not-found page for paths it does not route; the status says so too.
+      // Each page's head (title, description, share tags, JSON-LD) is written from its data, and a listing
+      // the public may not see answers 404 with noindex.
+      const route = matchAppRoute(pathname);
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      const head = route
+        ? await pageHead(db, config.publicUrl, { route, pathname, query })
+        : { ...NOT_FOUND_HEAD };
       return reply
-        .code(matchAppRoute(pathname) ? 200 : 404)
+        .code(route ? head.status : 404)
         .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', config.webDir);
+        .type('text/html; charset=utf-8')
+        .send(webShell!.html(route, renderHead(head, config.publicUrl)));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

@@ -12,6 +12,7 @@ import type {
   ProviderProfile,
   PublicPackage,
 } from '@domain/listings.ts';
+import type { LandingPageList } from '@domain/seo.ts';
 import { api, qs } from '../../lib/api.ts';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
@@ -129,5 +130,14 @@ export function useProviderProfile(id: string | undefined) {
     queryFn: ({ signal }) =>
       api.get<ProviderProfile>(`/api/providers/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
+  });
+}
+
+/** Category (× province) landing pages that have approved listings, for links between them. */
+export function useLandingPages() {
+  return useQuery({
+    queryKey: ['landing-pages'],
+    queryFn: ({ signal }) => api.get<LandingPageList>('/api/landing-pages', { signal }),
+    staleTime: 5 * 60_000,
   });
 }
