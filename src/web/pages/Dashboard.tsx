@@ -22,6 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { AdminDashboard } from '../features/admin/AdminDashboard.tsx';
 import { displayName, useMe } from '../features/auth/use-me.ts';
+import { ProviderDashboard } from '../features/provider-dashboard/ProviderDashboard.tsx';
 import type { Me } from '../features/auth/types.ts';
 import {
   useDashboardStats,
@@ -274,5 +275,6 @@ export default function Dashboard() {
   // The layout only renders pages once the session is known.
   if (!me) return null;
   if (me.role === 'admin') return <AdminDashboard me={me} />;
+  if (me.role === 'service_provider') return <ProviderDashboard me={me} name={displayName(me)} />;
   return <DashboardHome me={me} />;
 }
