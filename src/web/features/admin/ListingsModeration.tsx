@@ -206,7 +206,7 @@ export function ListingsModeration() {
               aria-label={`Approve ${row.title}`}
             >
               <Check aria-hidden="true" />
-              <span className="max-lg:sr-only">Approve</span>
+              <span className="max-2xl:sr-only">Approve</span>
             </Button>
             <Button
               size="sm"
@@ -217,7 +217,7 @@ export function ListingsModeration() {
               aria-label={`Reject ${row.title}`}
             >
               <X aria-hidden="true" />
-              <span className="max-lg:sr-only">Reject</span>
+              <span className="max-2xl:sr-only">Reject</span>
             </Button>
           </div>
         ) : null,
