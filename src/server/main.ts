@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app.ts';
+import { createDevRenderer } from './dev-ssr.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -37,7 +38,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
-  const { app, storage } = await buildApp({ config, database });
+  // `npm run dev`: pages rendered from the sources (hot reload), served through the Vite dev server.
+  const devRendering = dev && config.ssr ? await createDevRenderer(database.db) : null;
+  const { app, storage } = await buildApp({
+    config,
+    database,
+    ...(devRendering ? { devRenderer: devRendering.renderer } : {}),
+  });
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, storage, app.log);
     if (seeded) app.log.info('Demo data seeded (see README for the demo accounts)');
@@ -53,6 +60,7 @@ async function main() {
     stopMaintenance();
     try {
       await app.close();
+      await devRendering?.close();
     } finally {
       await database.close();
       process.exit(0);
