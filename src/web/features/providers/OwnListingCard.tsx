@@ -81,10 +81,15 @@ export function OwnListingCard({
           </Button>
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" className="flex-1 text-destructive" disabled={deleting}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1 text-destructive"
+                disabled={deleting}
+                aria-label={`Delete ${listing.title}`}
+              >
                 <Trash2 aria-hidden="true" />
                 Delete
-                <span className="sr-only"> {listing.title}</span>
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
