@@ -287,7 +287,8 @@ export const PROVIDERS: {
     phone: '012 555 0104',
   },
   {
-    businessName: 'Glow Beauty Bar',
+    // Long on purpose: a premium, verified name that must not widen a 360 px screen (e2e/overflow.spec.ts).
+    businessName: 'Glow Beauty Bar & Bridal Makeup Artistry Collective',
     fullName: 'Fatima Essop',
     category: 'makeup-hair',
     province: 'eastern_cape',

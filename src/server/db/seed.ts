@@ -7,8 +7,23 @@ import { addDays, addMonths, addYears, subDays } from 'date-fns';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { CATEGORIES, PROVINCES, type Role } from '../../domain/constants.ts';
+import { provinceLabel } from '../../domain/format.ts';
 import { DEFAULT_PACKAGE_LIMITS } from '../../domain/packages.ts';
-import { drawDemoImage } from '../storage/demo-images.ts';
+import { seedGuide } from './seed-guide.ts';
+import { drawDemoImage, type DemoScene } from '../storage/demo-images.ts';
+
+/** Hero banners: the red carpet, an arrival, the photographer (the heading is laid over them). */
+const BANNER_SCENES: readonly DemoScene[] = ['party', 'car-rentals', 'photography'];
+/** Guide articles in seed order: look, venue, budget, photos, etiquette, checklist, after-party. */
+const ARTICLE_SCENES: readonly DemoScene[] = [
+  'dress-suit-hire',
+  'venues',
+  'decor',
+  'photography',
+  'catering',
+  'makeup-hair',
+  'entertainment',
+];
 import { storeImage } from '../storage/images.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
@@ -144,6 +159,22 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     });
   }
 
+  // Every listing gets its own title (a provider with more listings than ideas, or two providers of one
+  // category, would otherwise repeat one): the province, then the provider, tells the repeats apart.
+  const usedTitles = new Set<string>();
+  for (const l of listingPlan) {
+    const base = l.idea.title;
+    const candidates = [
+      base,
+      `${base} (${provinceLabel(l.province)})`,
+      `${base} by ${PROVIDERS[l.providerIndex]!.businessName}`,
+    ];
+    let title = candidates.find((c) => !usedTitles.has(c));
+    for (let n = 2; title === undefined; n++) if (!usedTitles.has(`${base} ${n}`)) title = `${base} ${n}`;
+    usedTitles.add(title);
+    l.idea = { ...l.idea, title };
+  }
+
   const catHue: Record<string, number> = Object.fromEntries(
     CATEGORIES.map((c, i) => [c.slug, (i * 45 + 260) % 360]),
   );
@@ -154,6 +185,8 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     label: string;
     hue: number;
     bucket: string;
+    /** Listing, banner and article pictures are scenes without text (cropping cut the old labels). */
+    scene?: DemoScene;
   }[] = [];
   listingPlan.forEach((l, i) => {
     for (let k = 0; k < l.images; k++) {
@@ -161,9 +194,10 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
         key: `listing:${i}:${k}`,
         width: 1200,
         height: 800,
-        label: l.idea.title.split(' ').slice(0, 3).join(' '),
+        label: '',
         hue: catHue[l.category]! + k * 20,
         bucket: 'listing-images',
+        scene: l.category as DemoScene,
       });
     }
   });
@@ -177,6 +211,7 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       label: '',
       hue: 260 + i * 35,
       bucket: 'hero-banners',
+      scene: BANNER_SCENES[i % BANNER_SCENES.length]!,
     }),
   );
   PROVIDERS.forEach((p, i) => {
@@ -199,9 +234,10 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       key: `article:${i}`,
       width: 1200,
       height: 630,
-      label: a.title.split(' ').slice(0, 4).join(' '),
+      label: '',
       hue: 300 + i * 12,
       bucket: 'site-assets',
+      scene: ARTICLE_SCENES[i % ARTICLE_SCENES.length]!,
     }),
   );
   const urls = new Map<string, string>();
@@ -212,6 +248,7 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       seed: i + 1,
       label: job.label,
       hue: job.hue,
+      ...(job.scene ? { scene: job.scene } : {}),
     });
     const stored = await storeImage(storage, job.bucket, png);
     urls.set(job.key, stored.url);
@@ -452,6 +489,12 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
         displayOrder: i + 1,
       });
     }
+
+    await seedGuide(
+      tx,
+      { adminId, guideUserId, pendingUserId: reviewerIds[2]!, rejectedUserId: reviewerIds[3]! },
+      now,
+    );
 
     // ---- site content
     const content: [string, string, string][] = [

@@ -5,6 +5,7 @@ import { ArrowLeft, BookOpen, GraduationCap, Package } from 'lucide-react';
 import { signInSchema, signUpFormSchema } from '@domain/auth.ts';
 import { PREMIUM_GUIDE_PRICE, PRODUCT_NAME } from '@domain/constants.ts';
 import { PACKAGE_LABELS } from '@domain/packages.ts';
+import { formatRand } from '@domain/format.ts';
 import { FormField } from '../components/form-field.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
@@ -239,10 +240,10 @@ export default function Auth() {
           <CardContent className="grid gap-6">
             {isMatric && (
               <div className="rounded-lg border border-gold/50 bg-gold/15 p-4 text-sm text-gold-foreground dark:text-foreground">
-                <p className="font-semibold">One-time payment: R{PREMIUM_GUIDE_PRICE}</p>
+                <p className="font-semibold">One-time payment: {formatRand(PREMIUM_GUIDE_PRICE)}</p>
                 <p className="mt-1">
-                  Pay R{PREMIUM_GUIDE_PRICE} once for lifetime access to the {PRODUCT_NAME} Guide: tips and
-                  tricks for the perfect matric farewell.
+                  Pay {formatRand(PREMIUM_GUIDE_PRICE)} once for lifetime access to the {PRODUCT_NAME} Guide:
+                  tips and tricks for the perfect matric farewell.
                 </p>
               </div>
             )}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
+import { ArrowUpDown, Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
 import { CATEGORIES, CATEGORY_SLUGS, PROVINCE_VALUES, PROVINCES } from '@domain/constants.ts';
 import { formatCount } from '@domain/format.ts';
+import { BROWSE_MAX_PRICE, BROWSE_SORT_LABELS, BROWSE_SORTS, type BrowseSort } from '@domain/listings.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
@@ -17,17 +18,30 @@ import { setUserLocation, useGeolocation, useUserLocation } from '../features/ma
 
 const ALL = 'all';
 
+/** A whole Rand amount from the query string, or '' when it is missing or one the API would refuse. */
+function priceParam(raw: string | null): string {
+  if (raw === null || !/^\d{1,8}$/.test(raw)) return '';
+  return Number(raw) <= BROWSE_MAX_PRICE ? String(Number(raw)) : '';
+}
+
 /** Filters from the query string; values the API would refuse are ignored. */
 function useBrowseParams() {
   const [params, setParams] = useSearchParams();
   const rawProvince = params.get('province') ?? '';
   const rawCategory = params.get('category') ?? '';
+  const rawSort = params.get('sort') ?? '';
+  const minPrice = priceParam(params.get('minPrice'));
+  let maxPrice = priceParam(params.get('maxPrice'));
+  if (minPrice && maxPrice && Number(maxPrice) < Number(minPrice)) maxPrice = '';
   const filters = {
     search: (params.get('search') ?? '').trim().slice(0, 100),
     province: (PROVINCE_VALUES as readonly string[]).includes(rawProvince) ? rawProvince : '',
     category: (CATEGORY_SLUGS as readonly string[]).includes(rawCategory) ? rawCategory : '',
+    sort: ((BROWSE_SORTS as readonly string[]).includes(rawSort) ? rawSort : '') as BrowseSort | '',
+    minPrice,
+    maxPrice,
   };
-  const update = (changes: Partial<typeof filters>) =>
+  const update = (changes: Partial<Record<keyof typeof filters, string>>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       for (const [name, value] of Object.entries(changes)) {
@@ -67,17 +81,133 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: s
   );
 }
 
+/** Sorts offered: Nearest only while the location is on. */
+function sortOptions(hasLocation: boolean): BrowseSort[] {
+  return BROWSE_SORTS.filter((sort) => sort !== 'distance' || hasLocation);
+}
+
+function SortSelect({
+  value,
+  hasLocation,
+  onChange,
+}: {
+  value: BrowseSort;
+  hasLocation: boolean;
+  onChange: (sort: BrowseSort) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as BrowseSort)}>
+      <SelectTrigger aria-label="Sort by" className="w-full sm:w-52">
+        <ArrowUpDown aria-hidden="true" className="text-muted-foreground" />
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {sortOptions(hasLocation).map((sort) => (
+          <SelectItem key={sort} value={sort}>
+            {BROWSE_SORT_LABELS[sort]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+const PRICE_ORDER_MESSAGE = 'Maximum price must be at least the minimum price';
+
+/** Min and max price in whole Rand; applied together (Enter or Apply), cleared with the other filters. */
+function PriceRange({
+  min,
+  max,
+  onApply,
+}: {
+  min: string;
+  max: string;
+  onApply: (range: { minPrice: string; maxPrice: string }) => void;
+}) {
+  const [minValue, setMinValue] = useState(min);
+  const [maxValue, setMaxValue] = useState(max);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const minPrice = minValue.trim();
+    const maxPrice = maxValue.trim();
+    if (minPrice && maxPrice && Number(maxPrice) < Number(minPrice)) {
+      setError(PRICE_ORDER_MESSAGE);
+      return;
+    }
+    setError(null);
+    onApply({ minPrice, maxPrice });
+  };
+  const field = (label: string, value: string, set: (v: string) => void) => (
+    <label className="grid flex-1 gap-1 text-xs font-medium text-muted-foreground sm:w-32 sm:flex-none">
+      {label}
+      <span className="relative block">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+        >
+          R
+        </span>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={BROWSE_MAX_PRICE}
+          step={1}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="pl-7"
+        />
+      </span>
+    </label>
+  );
+  return (
+    <form aria-label="Price range" onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-2">
+      {field('Min price (R)', minValue, setMinValue)}
+      {field('Max price (R)', maxValue, setMaxValue)}
+      <Button type="submit" variant="outline" className="w-full sm:w-auto">
+        Apply
+      </Button>
+      {error && (
+        <p id={errorId} role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
 export default function Browse() {
   const { filters, update } = useBrowseParams();
   const location = useUserLocation();
   const { locate, locating } = useGeolocation();
-  const query = useBrowseListings({ ...filters, location });
+  const query = useBrowseListings({
+    search: filters.search,
+    province: filters.province,
+    category: filters.category,
+    // Nearest needs a location: without one the URL's sort=distance is ignored.
+    sort: filters.sort && (filters.sort !== 'distance' || location) ? filters.sort : undefined,
+    minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
+    maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
+    location,
+  });
+  const sort: BrowseSort =
+    filters.sort && (filters.sort !== 'distance' || location)
+      ? filters.sort
+      : location
+        ? 'distance'
+        : 'recommended';
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const first = pages[0];
   const total = first?.total ?? 0;
   const totalLabel = first && !first.totalExact ? `${formatCount(total)}+` : formatCount(total);
-  const hasFilters = Boolean(filters.search || filters.province || filters.category);
+  const hasFilters = Boolean(
+    filters.search || filters.province || filters.category || filters.minPrice || filters.maxPrice,
+  );
   const categoryName = CATEGORIES.find((c) => c.slug === filters.category)?.name;
 
   return (
@@ -140,17 +270,33 @@ export default function Browse() {
             </Button>
           </div>
         </div>
+        <div className="mt-3 flex flex-col gap-3 border-t pt-3 sm:flex-row sm:items-end sm:justify-between">
+          <PriceRange
+            key={`${filters.minPrice}-${filters.maxPrice}`}
+            min={filters.minPrice}
+            max={filters.maxPrice}
+            onApply={(range) => update(range)}
+          />
+          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+            Sort by
+            <SortSelect
+              value={sort}
+              hasLocation={Boolean(location)}
+              onChange={(next) => update({ sort: next === 'recommended' ? '' : next })}
+            />
+          </label>
+        </div>
         {(hasFilters || location) && (
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
             {location && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1 text-secondary-foreground">
                 <MapPin aria-hidden="true" className="size-3.5" />
-                Sorted by distance from you
+                {sort === 'distance' ? 'Sorted by distance from you' : 'Showing distance from you'}
                 <button
                   type="button"
                   onClick={() => setUserLocation(null)}
-                  aria-label="Stop sorting by distance"
-                  className="ml-1 rounded-full p-0.5 outline-none hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring"
+                  aria-label="Turn off location"
+                  className="-my-2 -mr-3 flex size-11 items-center justify-center rounded-full outline-none hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <X aria-hidden="true" className="size-3.5" />
                 </button>
@@ -160,7 +306,7 @@ export default function Browse() {
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => update({ search: '', province: '', category: '' })}
+                onClick={() => update({ search: '', province: '', category: '', minPrice: '', maxPrice: '' })}
               >
                 <SlidersHorizontal aria-hidden="true" />
                 Clear Filters

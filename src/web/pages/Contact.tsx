@@ -79,6 +79,10 @@ function ContactForm() {
   );
 }
 
+/** A term and its value in the contact list: the icon sits in the term, so the list stays valid markup. */
+const CONTACT_ROW_CLASS = 'grid grid-cols-[1.25rem_1fr] gap-x-3 gap-y-0.5';
+const CONTACT_TERM_CLASS = 'col-span-2 flex items-center gap-3 font-medium';
+
 export default function Contact() {
   const { data: content } = useSiteContent();
   const email = contentValue(content, 'contact', 'email', '');
@@ -115,11 +119,12 @@ export default function Contact() {
           <CardContent>
             <dl className="space-y-5 text-sm">
               {email && (
-                <div className="flex gap-3">
-                  <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <dt className="font-medium">Email</dt>
-                    <dd className="text-muted-foreground">
+                <div className={CONTACT_ROW_CLASS}>
+                  <dt className={CONTACT_TERM_CLASS}>
+                    <Mail aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    Email
+                  </dt>
+                    <dd className="col-start-2 text-muted-foreground">
                       {isSafeUrl(mailto) ? (
                         <a href={mailto} className="break-all hover:text-primary hover:underline">
                           {email}
@@ -128,38 +133,37 @@ export default function Contact() {
                         email
                       )}
                     </dd>
-                  </div>
                 </div>
               )}
               {phone && (
-                <div className="flex gap-3">
-                  <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <dt className="font-medium">Phone</dt>
-                    <dd className="text-muted-foreground">
+                <div className={CONTACT_ROW_CLASS}>
+                  <dt className={CONTACT_TERM_CLASS}>
+                    <Phone aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    Phone
+                  </dt>
+                    <dd className="col-start-2 text-muted-foreground">
                       <a href={tel} className="hover:text-primary hover:underline">
                         {phone}
                       </a>
                     </dd>
-                  </div>
                 </div>
               )}
               {address && (
-                <div className="flex gap-3">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <dt className="font-medium">Address</dt>
-                    <dd className="whitespace-pre-line text-muted-foreground">{address}</dd>
-                  </div>
+                <div className={CONTACT_ROW_CLASS}>
+                  <dt className={CONTACT_TERM_CLASS}>
+                    <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    Address
+                  </dt>
+                    <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{address}</dd>
                 </div>
               )}
               {hours && (
-                <div className="flex gap-3">
-                  <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-                  <div>
-                    <dt className="font-medium">Support Hours</dt>
-                    <dd className="whitespace-pre-line text-muted-foreground">{hours}</dd>
-                  </div>
+                <div className={CONTACT_ROW_CLASS}>
+                  <dt className={CONTACT_TERM_CLASS}>
+                    <Clock aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    Support Hours
+                  </dt>
+                    <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{hours}</dd>
                 </div>
               )}
             </dl>

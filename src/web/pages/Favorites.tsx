@@ -9,10 +9,15 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useFavoritesList, useRemoveFavorite } from '../features/favorites/use-favorites.ts';
+import {
+  useFavoritesList,
+  useRemoveFavorite,
+  useRestoreFavorite,
+} from '../features/favorites/use-favorites.ts';
 
 function FavoriteCard({ favorite }: { favorite: FavoriteItem }) {
   const remove = useRemoveFavorite();
+  const restore = useRestoreFavorite();
   const listing = favorite.listing;
   const title = listing?.title ?? FAVORITE_MESSAGES.deletedListing;
 
@@ -21,7 +26,11 @@ function FavoriteCard({ favorite }: { favorite: FavoriteItem }) {
     // mutateAsync, not mutate: the card unmounts at once (optimistic removal), the promise still settles.
     try {
       await remove.mutateAsync(favorite.id);
-      toast.success(FAVORITE_MESSAGES.removed);
+      // A deleted listing cannot be saved again: no Undo for it.
+      toast.success(
+        FAVORITE_MESSAGES.removed,
+        listing ? { action: { label: 'Undo', onClick: () => restore(listing.id) } } : undefined,
+      );
     } catch {
       toast.error(FAVORITE_MESSAGES.removeFailed);
     }

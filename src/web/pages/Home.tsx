@@ -20,6 +20,7 @@ import {
   PRODUCT_NAME,
   PROVINCES,
 } from '@domain/constants.ts';
+import { formatRand } from '@domain/format.ts';
 import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -31,11 +32,7 @@ import { useMe } from '../features/auth/use-me.ts';
 import { contentValue, useSiteContent, type SiteContent } from '../features/content/use-site-content.ts';
 import { useHeroBanners, useHomeListings } from '../features/marketplace/api.ts';
 import { HeroCarousel } from '../features/marketplace/HeroCarousel.tsx';
-import {
-  LISTING_GRID_CLASS,
-  ListingCard,
-  ListingGridSkeleton,
-} from '../features/marketplace/ListingCard.tsx';
+import { ListingCard, ListingGridSkeleton } from '../features/marketplace/ListingCard.tsx';
 import { useGeolocation } from '../features/marketplace/use-location.ts';
 import { qs } from '../lib/api.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../lib/scroll.ts';
@@ -182,7 +179,7 @@ function Categories({ content }: { content: SiteContent | undefined }) {
     <section
       id={CATEGORIES_SECTION_ID}
       aria-labelledby="categories-heading"
-      className="scroll-mt-20 bg-background py-16 sm:py-20"
+      className="scroll-mt-20 bg-background py-12 sm:py-20"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="text-center">
@@ -221,7 +218,7 @@ function Featured({ content }: { content: SiteContent | undefined }) {
     'Hand-picked providers to make your farewell unforgettable',
   );
   return (
-    <section aria-labelledby="featured-heading" className="bg-secondary/40 py-16 sm:py-20">
+    <section aria-labelledby="featured-heading" className="bg-secondary/40 py-12 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -237,17 +234,22 @@ function Featured({ content }: { content: SiteContent | undefined }) {
             </Link>
           </Button>
         </div>
-        <div className="mt-10">
+        <div className="mt-8 sm:mt-10">
           {isPending ? (
-            <ListingGridSkeleton count={8} />
+            <ListingGridSkeleton count={4} />
           ) : isError || !listings || listings.length === 0 ? (
             <p className="rounded-xl border border-dashed bg-card px-6 py-12 text-center text-muted-foreground">
               No listings available yet. Check back soon!
             </p>
           ) : (
-            <ul className={LISTING_GRID_CLASS}>
+            // Phones: one swipeable row (the next card peeks in), so the guide offer and the provider call
+            // to action are a few scrolls away; from 640 px the usual grid.
+            <ul
+              aria-label={heading}
+              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 xl:grid-cols-4"
+            >
               {listings.map((listing, i) => (
-                <li key={listing.id}>
+                <li key={listing.id} className="w-[80%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none">
                   <ListingCard listing={listing} lazy={i >= 4} />
                 </li>
               ))}
@@ -307,7 +309,7 @@ function PremiumOffer({ signedIn }: { signedIn: boolean }) {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-gold px-3 py-1 text-xs font-semibold text-gold-foreground">
               <Crown aria-hidden="true" className="size-3.5" />
-              Premium Guide · R{PREMIUM_GUIDE_PRICE} once-off
+              Premium Guide · {formatRand(PREMIUM_GUIDE_PRICE)} once-off
             </p>
             <h2 id="premium-heading" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
               {PRODUCT_NAME} Tips &amp; Tricks
@@ -390,12 +392,15 @@ function ProviderCta({ content, signedIn }: { content: SiteContent | undefined; 
             <Link to="/how-it-works">Learn More</Link>
           </Button>
         </div>
-        <p className="mt-6 text-sm text-muted-foreground">
-          Already have an account?{' '}
-          <Link to="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in here
-          </Link>
-        </p>
+        {/* Only for visitors: a signed-in visitor has an account and is signed in already. */}
+        {!signedIn && (
+          <p className="mt-6 text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link to="/auth" className="font-medium text-primary underline underline-offset-4">
+              Sign in here
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );

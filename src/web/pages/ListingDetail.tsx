@@ -1,11 +1,24 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ArrowLeft, BadgeCheck, Crown, Eye, MapPin, Navigation, Phone, Star, Store } from 'lucide-react';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Crown,
+  Eye,
+  MapPin,
+  MessageCircle,
+  MessageSquare,
+  Navigation,
+  Phone,
+  Star,
+  Store,
+} from 'lucide-react';
 import { distanceLabel, imageVariant, priceRange, provinceLabel } from '@domain/format.ts';
 import { distanceKm } from '@domain/geo.ts';
 import type { ListingDetail as ListingDetailData } from '@domain/listings.ts';
+import { telHref, whatsAppHref } from '@domain/phone.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -26,11 +39,6 @@ import { useGeolocation, useUserLocation } from '../features/marketplace/use-loc
 import { ReviewsSection } from '../features/reviews/ReviewsSection.tsx';
 
 const LOAD_FAILED = 'Failed to load listing details';
-
-/** tel: links keep digits and a leading +. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 function BackButton() {
   const navigate = useNavigate();
@@ -54,7 +62,7 @@ function Distance({ listing }: { listing: ListingDetailData }) {
   if (location) {
     const km = distanceKm(location.lat, location.lng, listing.latitude, listing.longitude);
     return (
-      <p className="flex items-center gap-1.5 text-sm font-medium">
+      <p className="flex items-center gap-1.5 text-sm font-medium text-foreground">
         <Navigation aria-hidden="true" className="size-4 text-primary" />
         {distanceLabel(km)} away
       </p>
@@ -64,7 +72,7 @@ function Distance({ listing }: { listing: ListingDetailData }) {
     <Button
       variant="link"
       size="sm"
-      className="h-auto px-0"
+      className="-ml-1 min-h-11 px-1"
       onClick={() => void locate()}
       disabled={locating}
     >
@@ -74,7 +82,13 @@ function Distance({ listing }: { listing: ListingDetailData }) {
   );
 }
 
-function Summary({ listing }: { listing: ListingDetailData }) {
+interface ContactDialog {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: () => HTMLElement | null;
+}
+
+function Summary({ listing, contact }: { listing: ListingDetailData; contact: ContactDialog }) {
   const { provider } = listing;
   return (
     <Card className="gap-4">
@@ -87,7 +101,9 @@ function Summary({ listing }: { listing: ListingDetailData }) {
                 Featured
               </Badge>
             )}
-            <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">{listing.title}</h1>
+            <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+              {listing.title}
+            </h1>
             <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
               <CategoryIcon name={listing.category.icon ?? undefined} className="size-4" />
               {listing.category.name}
@@ -120,7 +136,7 @@ function Summary({ listing }: { listing: ListingDetailData }) {
           )}
         </div>
         {listing.status === 'approved' && (
-          <ContactProviderButton listingId={listing.id} listingTitle={listing.title} />
+          <ContactProviderButton listingId={listing.id} listingTitle={listing.title} {...contact} />
         )}
         {provider.isPremium && (
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -145,7 +161,7 @@ function ProviderCard({ listing }: { listing: ListingDetailData }) {
       <CardContent>
         <Link
           to={`/provider/${provider.id}`}
-          className="group flex items-center gap-3 rounded-lg p-2 -m-2 outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="group -m-2 flex min-w-0 items-center gap-3 rounded-lg p-2 outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           {provider.logoUrl ? (
             <img
@@ -161,14 +177,15 @@ function ProviderCard({ listing }: { listing: ListingDetailData }) {
               <Store className="size-6" />
             </span>
           )}
-          <span className="min-w-0">
-            <span className="flex items-center gap-1.5 font-semibold group-hover:text-primary">
-              <span className="truncate">{provider.businessName}</span>
+          <span className="min-w-0 flex-1">
+            <span className="flex items-start gap-1.5 font-semibold group-hover:text-primary">
+              {/* A long name wraps (anywhere, if it must) rather than widening the page on a phone. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">{provider.businessName}</span>
               {provider.isPremium && (
-                <Crown aria-label="Premium" role="img" className="size-4 shrink-0 text-gold" />
+                <Crown aria-label="Premium" role="img" className="mt-1 size-4 shrink-0 text-gold" />
               )}
               {provider.hasVerificationBadge && (
-                <BadgeCheck aria-label="Verified" role="img" className="size-4 shrink-0 text-primary" />
+                <BadgeCheck aria-label="Verified" role="img" className="mt-1 size-4 shrink-0 text-primary" />
               )}
             </span>
             <span className="mt-1 flex flex-wrap gap-1.5">
@@ -193,13 +210,15 @@ function ContactCard({ listing }: { listing: ListingDetailData }) {
       </CardHeader>
       <CardContent>
         {phone ? (
-          <a
-            href={telHref(phone)}
-            className="flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Phone aria-hidden="true" className="size-4" />
-            {phone}
-          </a>
+          <address className="not-italic">
+            <a
+              href={telHref(phone)}
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Phone aria-hidden="true" className="size-4" />
+              {phone}
+            </a>
+          </address>
         ) : (
           <p className="text-sm text-muted-foreground">
             No phone number listed. Use Contact Provider to send an enquiry.
@@ -208,6 +227,91 @@ function ContactCard({ listing }: { listing: ListingDetailData }) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Phones: Contact Provider, Call and WhatsApp (a South African mobile number only) stay at the bottom of
+ * the screen, since the summary's button is below the gallery. Hidden while the enquiry dialog is open; the
+ * page gets room at the bottom so the bar never covers the footer.
+ */
+function StickyContactBar({
+  listing,
+  hidden,
+  onContact,
+}: {
+  listing: ListingDetailData;
+  /** While the dialog is open: kept mounted (hidden) so focus can return to its button. */
+  hidden: boolean;
+  onContact: (opener: HTMLElement) => void;
+}) {
+  const phone = listing.provider.phone?.trim() || null;
+  const whatsApp = whatsAppHref(phone);
+  useEffect(() => {
+    document.body.classList.add(...BAR_ROOM_CLASSES);
+    return () => document.body.classList.remove(...BAR_ROOM_CLASSES);
+  }, []);
+  return (
+    <div
+      role="region"
+      aria-label="Contact this provider"
+      data-testid="sticky-contact-bar"
+      hidden={hidden}
+      className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
+    >
+      <div className="mx-auto flex max-w-xl items-center gap-2">
+        <Button size="lg" className="min-w-0 flex-1" onClick={(e) => onContact(e.currentTarget)}>
+          <MessageSquare aria-hidden="true" />
+          Contact Provider
+        </Button>
+        {phone && (
+          <Button asChild size="lg" variant="outline" className="size-11 shrink-0 p-0">
+            <a href={telHref(phone)} aria-label={`Call ${listing.provider.businessName}`}>
+              <Phone aria-hidden="true" />
+            </a>
+          </Button>
+        )}
+        {whatsApp && (
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="size-11 shrink-0 p-0 text-[oklch(0.45_0.13_150)]"
+          >
+            <a
+              href={whatsApp}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`WhatsApp ${listing.provider.businessName}`}
+            >
+              <MessageCircle aria-hidden="true" />
+            </a>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Room under the page for the sticky bar (phones only), so it never covers the footer's last line. */
+const BAR_ROOM_CLASSES = ['pb-20', 'lg:pb-0'];
+
+/** The enquiry dialog, opened by the summary's button or the sticky bar; focus returns to the opener. */
+function useContactDialog() {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const dialog: ContactDialog = {
+    open,
+    onOpenChange: (next) => {
+      if (next) opener.current = null; // opened by the summary's own trigger: Radix returns focus there
+      setOpen(next);
+    },
+    returnFocusTo: () => opener.current,
+  };
+  const openFrom = (element: HTMLElement) => {
+    opener.current = element;
+    setOpen(true);
+  };
+  return { dialog, openFrom };
 }
 
 function RelatedListings({ listing }: { listing: ListingDetailData }) {
@@ -270,6 +374,7 @@ export default function ListingDetail() {
   const navigate = useNavigate();
   const { data: listing, isError } = useListing(id);
   useRecordView(listing);
+  const contact = useContactDialog();
 
   const failed = isError && !listing;
   useEffect(() => {
@@ -295,16 +400,16 @@ export default function ListingDetail() {
                 visible to the public.
               </p>
             )}
-            <div className="grid gap-6 lg:grid-cols-3 lg:gap-8">
-              <div className="lg:col-span-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
+              <div className="min-w-0 lg:col-span-2">
                 <ListingGallery key={listing.id} images={listing.images} title={listing.title} />
               </div>
-              <aside className="space-y-6 self-start lg:sticky lg:top-20 lg:col-start-3 lg:row-span-2 lg:row-start-1">
-                <Summary listing={listing} />
+              <aside className="min-w-0 space-y-6 self-start lg:sticky lg:top-20 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+                <Summary listing={listing} contact={contact.dialog} />
                 <ProviderCard listing={listing} />
                 <ContactCard listing={listing} />
               </aside>
-              <div className="space-y-10 lg:col-span-2">
+              <div className="min-w-0 space-y-10 lg:col-span-2">
                 <section aria-labelledby="description-heading">
                   <h2 id="description-heading" className="text-xl font-semibold">
                     Description
@@ -317,6 +422,9 @@ export default function ListingDetail() {
               </div>
             </div>
             <RelatedListings listing={listing} />
+            {listing.status === 'approved' && (
+              <StickyContactBar listing={listing} hidden={contact.dialog.open} onContact={contact.openFrom} />
+            )}
           </>
         )}
       </div>

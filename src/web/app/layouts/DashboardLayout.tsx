@@ -1,17 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { AlertTriangle, FlaskConical, GraduationCap, LogOut } from 'lucide-react';
+import { AlertTriangle, FlaskConical, GraduationCap, LogOut, Menu, Store } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@domain/constants.ts';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '../../components/ui/sheet.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../features/auth/use-me.ts';
 import { useSignOutFlow } from '../../features/auth/use-sign-out-flow.ts';
 import { useAnalyticsNav } from '../../features/provider-dashboard/api.ts';
 import type { Me } from '../../features/auth/types.ts';
+import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
-import { activeNavItem, canAccessPath, navItemsForRole } from '../nav.ts';
+import { activeNavItem, canAccessPath, navItemsForRole, type NavItem } from '../nav.ts';
 
 const ROLE_BADGE_VARIANT: Record<Role, 'default' | 'secondary' | 'gold'> = {
   user: 'secondary',
@@ -68,45 +79,105 @@ function DashboardHeader({ me }: { me: Me }) {
   );
 }
 
+const navItemClass = (isActive: boolean) =>
+  cn(
+    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+    isActive
+      ? 'bg-primary text-primary-foreground shadow-sm'
+      : 'text-foreground/80 hover:bg-secondary hover:text-secondary-foreground',
+  );
+
+function NavList({
+  items,
+  active,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  active: NavItem | undefined;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => {
+        const isActive = item === active;
+        const Icon = item.icon;
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              onClick={onNavigate}
+              aria-current={isActive ? 'page' : undefined}
+              className={navItemClass(isActive)}
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Back to the public side: every dashboard screen offers it (the sidebar's foot, the phone menu). */
+function MarketplaceLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to="/browse" onClick={onNavigate} className={navItemClass(false)}>
+      <Store aria-hidden="true" className="size-4 shrink-0" />
+      Browse Marketplace
+    </Link>
+  );
+}
+
+/**
+ * The dashboard menu: a sidebar from 1024 px; on smaller screens a bar with a Menu button that opens
+ * every item in a sheet (no sideways scroller hiding items), and the current screen's name.
+ */
 function Sidebar({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const items = navItemsForRole(role, { analytics: useAnalyticsNav(role) });
   const active = activeNavItem(items, pathname);
-  const activeRef = useRef<HTMLAnchorElement>(null);
-  // On phones the menu scrolls sideways: keep the current item in view.
-  useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active?.to]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
   return (
-    <nav
-      aria-label="Dashboard"
-      className="border-b bg-card lg:sticky lg:top-16 lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0"
-    >
-      <ul className="flex gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:thin] lg:flex-col lg:px-3 lg:py-4">
-        {items.map((item) => {
-          const isActive = item === active;
-          const Icon = item.icon;
-          return (
-            <li key={item.to} className="shrink-0">
-              <Link
-                to={item.to}
-                ref={isActive ? activeRef : undefined}
-                aria-current={isActive ? 'page' : undefined}
-                className={cn(
-                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
-                  isActive
-                    ? 'bg-primary text-primary-foreground shadow-sm'
-                    : 'text-foreground/80 hover:bg-secondary hover:text-secondary-foreground',
-                )}
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <>
+      <div className="flex items-center gap-3 border-b bg-card px-4 py-2 lg:hidden">
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="outline" className="min-h-11">
+              <Menu aria-hidden="true" />
+              Menu
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="left" className="w-72 max-w-[85vw]">
+            <SheetHeader>
+              <SheetTitle>Dashboard menu</SheetTitle>
+              <SheetDescription className="sr-only">Every screen of your dashboard</SheetDescription>
+            </SheetHeader>
+            <SheetBody>
+              <nav aria-label="Dashboard">
+                <NavList items={items} active={active} onNavigate={close} />
+              </nav>
+            </SheetBody>
+            <SheetFooter className="border-t">
+              <MarketplaceLink onNavigate={close} />
+            </SheetFooter>
+          </SheetContent>
+        </Sheet>
+        {active && (
+          <p className="min-w-0 truncate text-sm font-medium text-muted-foreground">{active.label}</p>
+        )}
+      </div>
+      <nav
+        aria-label="Dashboard"
+        className="hidden bg-card lg:sticky lg:top-16 lg:flex lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-r lg:px-3 lg:py-4"
+      >
+        <NavList items={items} active={active} />
+        <div className="mt-auto border-t pt-3">
+          <MarketplaceLink />
+        </div>
+      </nav>
+    </>
   );
 }
 
@@ -138,12 +209,14 @@ function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: bo
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { data: me, isError, refetch, isFetching } = useMe();
+  const signInPath = useSignInPath();
 
   if (me === undefined) {
     if (isError) return <SessionError onRetry={() => void refetch()} retrying={isFetching} />;
     return <PageSpinner className="min-h-screen" label="Loading your dashboard" />;
   }
-  if (me === null) return <Navigate to="/auth" replace />;
+  // Signed out (or the session ended): sign in, then come back to this very page.
+  if (me === null) return <Navigate to={signInPath} replace />;
   if (!canAccessPath(me.role, pathname)) return <Navigate to="/dashboard" replace />;
 
   return (

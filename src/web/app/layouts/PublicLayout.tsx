@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { GraduationCap, LayoutDashboard, LogIn, Menu, Store } from 'lucide-react';
+import { SIGN_IN_PATH } from '@domain/redirect.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { useMe } from '../../features/auth/use-me.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../../lib/scroll.ts';
+import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 import { Footer } from './Footer.tsx';
 
@@ -32,9 +34,19 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
+/** Header Sign In: come back to this page afterwards, except from Home (the dashboard is the usual start). */
+function useHeaderSignInPath(): string {
+  const { pathname } = useLocation();
+  const here = useSignInPath();
+  return pathname === '/' ? SIGN_IN_PATH : here;
+}
+
 function Header() {
   const { data: me } = useMe();
   const signedIn = Boolean(me);
+  const signInPath = useHeaderSignInPath();
+  // Signed in, the guide's door is no longer a login: name it after what it opens.
+  const matricLabel = signedIn ? 'Matric Guide' : 'Matric Login';
   const goToCategories = useGoToCategories();
 
   const onCategoriesClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -68,7 +80,7 @@ function Header() {
           <Button variant="outline" asChild>
             <Link to="/matric-access">
               <GraduationCap aria-hidden="true" />
-              Matric Login
+              {matricLabel}
             </Link>
           </Button>
           {signedIn ? (
@@ -81,7 +93,7 @@ function Header() {
           ) : (
             <>
               <Button variant="ghost" asChild>
-                <Link to="/auth">Sign In</Link>
+                <Link to={signInPath}>Sign In</Link>
               </Button>
               <Button variant="gold" asChild>
                 <Link to="/packages">List Your Service</Link>
@@ -97,7 +109,7 @@ function Header() {
                 <Menu aria-hidden="true" className="size-5" />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-60">
+            <DropdownMenuContent align="end" className="w-60 [&_[role=menuitem]]:min-h-11">
               <DropdownMenuItem onSelect={goToCategories}>Categories</DropdownMenuItem>
               <DropdownMenuItem asChild>
                 <Link to="/browse">Browse</Link>
@@ -109,7 +121,7 @@ function Header() {
               <DropdownMenuItem asChild>
                 <Link to="/matric-access">
                   <GraduationCap aria-hidden="true" />
-                  Matric Login
+                  {matricLabel}
                 </Link>
               </DropdownMenuItem>
               {signedIn ? (
@@ -122,7 +134,7 @@ function Header() {
               ) : (
                 <>
                   <DropdownMenuItem asChild>
-                    <Link to="/auth">
+                    <Link to={signInPath}>
                       <LogIn aria-hidden="true" />
                       Sign In
                     </Link>

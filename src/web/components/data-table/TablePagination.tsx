@@ -6,6 +6,7 @@
  * A page past the end (an old link, or rows deleted meanwhile) moves to the last page, replacing the
  * history entry.
  */
+import { formatCount } from '@domain/format.ts';
 import { useEffect, useEffectEvent, useId } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
@@ -38,8 +39,8 @@ export interface TablePaginationProps {
   className?: string;
 }
 
-const numberFormat = new Intl.NumberFormat('en-ZA');
-const format = (value: number) => numberFormat.format(value);
+/** The app's one number format (South African grouping, src/domain/format.ts). */
+const format = formatCount;
 
 export function TablePagination({
   page,

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquare, Send } from 'lucide-react';
 import { toast } from 'sonner';
@@ -25,6 +26,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { displayName, useMe } from '../auth/use-me.ts';
 import type { Me } from '../auth/types.ts';
 import { useSendEnquiry } from './use-enquiries.ts';
@@ -41,15 +43,31 @@ function prefill(me: Me | null | undefined): EnquiryFormInput {
   };
 }
 
-/** 'Contact Provider' and the enquiry dialog of the listing detail page. */
+/** The Contact Provider button's id: the dialog's sign-in link returns to `#contact-provider`. */
+export const CONTACT_PROVIDER_ID = 'contact-provider';
+
+/**
+ * 'Contact Provider' and the enquiry dialog of the listing detail page. `open`/`onOpenChange` let the page
+ * open the same dialog from elsewhere (the phone's sticky contact bar); `returnFocusTo` is then the element
+ * that opened it, focused again when it closes.
+ */
 export function ContactProviderButton({
   listingId,
   listingTitle,
+  open: controlledOpen,
+  onOpenChange: setControlledOpen,
+  returnFocusTo,
 }: {
   listingId: string;
   listingTitle: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  returnFocusTo?: () => HTMLElement | null;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = setControlledOpen ?? setOwnOpen;
+  const signInHref = useSignInHref(CONTACT_PROVIDER_ID);
   const { data: me } = useMe();
   const send = useSendEnquiry();
   const {
@@ -62,10 +80,15 @@ export function ContactProviderButton({
     defaultValues: EMPTY,
   });
   const busy = isSubmitting || send.isPending;
+  useLandOnTarget(CONTACT_PROVIDER_ID, me !== undefined);
+  // Each opening, from the trigger or from outside (the sticky bar), starts from the visitor's details.
+  const fill = useEffectEvent(() => reset(prefill(me)));
+  useEffect(() => {
+    if (open) fill();
+  }, [open]);
 
   const onOpenChange = (next: boolean) => {
     if (busy) return; // keep the dialog while sending
-    if (next) reset(prefill(me));
     setOpen(next);
   };
 
@@ -93,7 +116,7 @@ export function ContactProviderButton({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button size="lg" className="w-full">
+        <Button id={CONTACT_PROVIDER_ID} size="lg" className="w-full">
           <MessageSquare aria-hidden="true" />
           Contact Provider
         </Button>
@@ -102,6 +125,12 @@ export function ContactProviderButton({
         onInteractOutside={(event) => {
           if (busy) event.preventDefault();
         }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.();
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
       >
         <DialogHeader>
           <DialogTitle>Contact Provider</DialogTitle>
@@ -109,6 +138,15 @@ export function ContactProviderButton({
             Send an enquiry about <span className="font-medium text-foreground">{listingTitle}</span>. The
             provider will get back to you by email or phone.
           </DialogDescription>
+          {me === null && (
+            <p className="text-sm text-muted-foreground">
+              Have an account?{' '}
+              <Link to={signInHref} className="font-medium text-primary underline underline-offset-4">
+                Sign in
+              </Link>{' '}
+              to fill in your details and follow your enquiries.
+            </p>
+          )}
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Send an enquiry">
           <FormField id="enquiry-name" label="Name" required error={errors.name?.message}>

@@ -3,9 +3,13 @@ import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FAVORITE_MESSAGES } from '@domain/engagement.ts';
+import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 import { useMe } from '../auth/use-me.ts';
-import { useFavoriteIds, useToggleFavorite } from './use-favorites.ts';
+import { useFavoriteIds, useRestoreFavorite, useToggleFavorite } from './use-favorites.ts';
+
+/** The heart's element id: the sign-in link returns to `#favorite-<id>`, which focuses this heart. */
+export const favoriteTarget = (listingId: string) => `favorite-${listingId}`;
 
 /**
  * The heart on every listing card and on the detail page. Its state comes from the one favourite-ids query;
@@ -16,7 +20,11 @@ export function FavoriteButton({ listingId, className }: { listingId: string; cl
   const { data: me } = useMe();
   const { data: ids } = useFavoriteIds();
   const toggle = useToggleFavorite(listingId);
+  const restore = useRestoreFavorite();
   const isFavorite = Boolean(me && ids?.has(listingId));
+  const target = favoriteTarget(listingId);
+  const signInHref = useSignInHref(target);
+  useLandOnTarget(target, Boolean(me) && ids !== undefined);
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -24,20 +32,26 @@ export function FavoriteButton({ listingId, className }: { listingId: string; cl
     if (me === undefined) return; // session still loading
     if (!me) {
       toast.error(FAVORITE_MESSAGES.signInRequired);
-      void navigate('/auth');
+      void navigate(signInHref);
       return;
     }
     if (toggle.isPending) return;
     const add = !isFavorite;
     // mutateAsync: the toast shows even if the card unmounts meanwhile (e.g. a list that drops it).
     toggle.mutateAsync(add).then(
-      () => toast.success(add ? FAVORITE_MESSAGES.added : FAVORITE_MESSAGES.removed),
+      () =>
+        add
+          ? toast.success(FAVORITE_MESSAGES.added)
+          : toast.success(FAVORITE_MESSAGES.removed, {
+              action: { label: 'Undo', onClick: () => restore(listingId) },
+            }),
       () => toast.error(FAVORITE_MESSAGES.updateFailed),
     );
   };
 
   return (
     <button
+      id={target}
       type="button"
       onClick={onClick}
       aria-pressed={isFavorite}
@@ -45,12 +59,12 @@ export function FavoriteButton({ listingId, className }: { listingId: string; cl
       aria-busy={toggle.isPending || undefined}
       title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
       className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-full border bg-background/90 shadow-sm backdrop-blur transition-[color,background-color,transform] outline-none hover:scale-105 hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 active:scale-95',
+        'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-background/90 shadow-sm backdrop-blur transition-[color,background-color,transform] outline-none hover:scale-105 hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 active:scale-95',
         isFavorite ? 'text-rose-600' : 'text-foreground/70 hover:text-rose-600',
         className,
       )}
     >
-      <Heart aria-hidden="true" className={cn('size-4', isFavorite && 'fill-current')} />
+      <Heart aria-hidden="true" className={cn('size-5', isFavorite && 'fill-current')} />
     </button>
   );
 }

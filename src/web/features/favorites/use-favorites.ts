@@ -3,7 +3,8 @@
  * it optimistically and rolls back when the server refuses.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteIds, FavoriteList } from '@domain/engagement.ts';
+import { toast } from 'sonner';
+import { FAVORITE_MESSAGES, type FavoriteIds, type FavoriteList } from '@domain/engagement.ts';
 import { api } from '../../lib/api.ts';
 import { useMe } from '../auth/use-me.ts';
 import { DASHBOARD_STATS_QUERY_KEY } from '../dashboard/use-dashboard-stats.ts';
@@ -82,4 +83,21 @@ export function useRemoveFavorite() {
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY });
     },
   });
+}
+
+/**
+ * Undo of a removal (the toast's Undo): saves the listing again, whether the heart or the favourites page
+ * removed it. A plain function of the query client, so it works after the card that removed it unmounted.
+ */
+export function useRestoreFavorite() {
+  const queryClient = useQueryClient();
+  return (listingId: string) => {
+    api.post('/api/favorites', { listingId }).then(
+      () => toast.success(FAVORITE_MESSAGES.added),
+      () => toast.error(FAVORITE_MESSAGES.updateFailed),
+    ).finally(() => {
+      void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY });
+    });
+  };
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { Pause, Play } from 'lucide-react';
 import { LIMITS } from '@domain/constants.ts';
 import { imageSrcSet, imageVariant } from '@domain/format.ts';
 import type { HeroBanner } from '@domain/listings.ts';
@@ -8,20 +8,19 @@ import { cn } from '../../lib/utils.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
 /**
- * The home hero's banner carousel: active banners in display order, a new one every 5 s, looped, paused
- * while the pointer is over it, and never autoplaying for visitors who prefer reduced motion.
+ * The home hero's banner carousel: active banners in display order, a new one every 5 s, looped. It holds
+ * still while the pointer is over it or focus is in it, when the visitor pressed Pause (WCAG 2.2.2), and
+ * always for visitors who prefer reduced motion. Dots and the pause button are at least 24×24 px targets.
  */
 export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; className?: string }) {
   const reducedMotion = usePrefersReducedMotion();
-  const plugins = useMemo(
-    () =>
-      reducedMotion
-        ? []
-        : [Autoplay({ delay: LIMITS.heroAutoplayMs, stopOnMouseEnter: true, stopOnInteraction: false })],
-    [reducedMotion],
-  );
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 30 }, plugins);
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 30 });
   const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const canPlay = banners.length > 1 && !reducedMotion;
+  const playing = canPlay && !paused && !hovered && !focused;
 
   useEffect(() => {
     if (!emblaApi) return;
@@ -33,6 +32,13 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
     };
   }, [emblaApi]);
 
+  // One timer per shown slide: a swipe or a dot restarts the full delay.
+  useEffect(() => {
+    if (!emblaApi || !playing) return;
+    const timer = window.setTimeout(() => emblaApi.scrollNext(), LIMITS.heroAutoplayMs);
+    return () => window.clearTimeout(timer);
+  }, [emblaApi, playing, selected]);
+
   const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
 
   if (banners.length === 0) return null;
@@ -42,9 +48,15 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
       aria-roledescription="carousel"
       aria-label="Featured banners"
       className={cn('relative overflow-hidden bg-[oklch(0.25_0.09_285)]', className)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <div ref={emblaRef} className="h-full overflow-hidden">
-        <div className="flex h-full touch-pan-y">
+        <div className="flex h-full touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {banners.map((banner, i) => (
             <div
               key={banner.id}
@@ -68,7 +80,7 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
         </div>
       </div>
       {banners.length > 1 && (
-        <div className="absolute inset-x-0 top-3 flex justify-center gap-2">
+        <div className="absolute inset-x-0 top-2 flex items-center justify-center gap-1 px-14">
           {banners.map((banner, i) => (
             <button
               key={banner.id}
@@ -76,13 +88,34 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
               aria-label={`Show banner ${i + 1}`}
               aria-current={selected === i ? 'true' : undefined}
               onClick={() => goTo(i)}
-              className={cn(
-                'h-2.5 rounded-full bg-white/60 shadow transition-all outline-none hover:bg-white focus-visible:ring-2 focus-visible:ring-gold',
-                selected === i ? 'w-7 bg-gold hover:bg-gold' : 'w-2.5',
-              )}
-            />
+              className="group flex h-6 min-w-6 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-gold"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block h-2.5 rounded-full bg-white/70 shadow ring-1 ring-black/20 transition-all group-hover:bg-white',
+                  selected === i ? 'w-7 bg-gold group-hover:bg-gold' : 'w-2.5',
+                )}
+              />
+            </button>
           ))}
         </div>
+      )}
+      {canPlay && (
+        <button
+          type="button"
+          onClick={() => setPaused((p) => !p)}
+          aria-label={paused ? 'Play banners' : 'Pause banners'}
+          className="absolute top-1 right-2 flex size-11 items-center justify-center rounded-full text-white outline-none focus-visible:ring-2 focus-visible:ring-gold"
+        >
+          <span className="flex size-8 items-center justify-center rounded-full bg-black/55 shadow">
+            {paused ? (
+              <Play aria-hidden="true" className="size-4 fill-current" />
+            ) : (
+              <Pause aria-hidden="true" className="size-4 fill-current" />
+            )}
+          </span>
+        </button>
       )}
     </div>
   );

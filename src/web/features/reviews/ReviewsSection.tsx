@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -35,6 +35,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { useMe } from '../auth/use-me.ts';
 import { Stars, StarRatingInput } from './StarRating.tsx';
 import { useDeleteReview, useListingReviews, useSaveReview } from './use-reviews.ts';
@@ -76,11 +77,14 @@ function ReviewDialog({
   open,
   onOpenChange,
   existing,
+  returnFocusTo,
 }: {
   listingId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   existing: ReviewView | null;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  returnFocusTo: () => HTMLElement | null;
 }) {
   const { data: me } = useMe();
   const save = useSaveReview(listingId);
@@ -117,7 +121,15 @@ function ReviewDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // The dialog has no Radix trigger (it opens from Write/Edit buttons): return focus by hand.
+          const target = returnFocusTo();
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Edit Your Review' : 'Write a Review'}</DialogTitle>
           <DialogDescription>Share your experience to help other matrics choose.</DialogDescription>
@@ -274,18 +286,26 @@ function ReviewItem({
   );
 }
 
+/** Write a Review / Sign in to Review: the sign-in link returns to `#write-review`, focusing the button. */
+const REVIEW_ACTION_ID = 'write-review';
+
 /** The reviews section of the listing detail page. */
 export function ReviewsSection({ listingId }: { listingId: string }) {
   const { data: me } = useMe();
   const { data, isPending, isError, refetch } = useListingReviews(listingId);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogKey, setDialogKey] = useState(0);
+  const opener = useRef<HTMLElement | null>(null);
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const signInHref = useSignInHref(REVIEW_ACTION_ID);
+  useLandOnTarget(REVIEW_ACTION_ID, Boolean(me && data));
 
   const mine = data?.myReviewId ? (data.items.find((r) => r.id === data.myReviewId) ?? null) : null;
   const canReceive = data?.canReceiveReviews ?? false;
 
   const openDialog = () => {
     if (!me) return authRequired();
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : actionRef.current;
     setDialogKey((k) => k + 1); // fresh form state for each opening
     setDialogOpen(true);
   };
@@ -293,13 +313,15 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
   let action = null;
   if (data && canReceive && !data.ownListing) {
     action = me ? (
-      <Button onClick={openDialog}>
+      <Button id={REVIEW_ACTION_ID} ref={actionRef} onClick={openDialog}>
         {mine ? <Pencil aria-hidden="true" /> : <MessageSquarePlus aria-hidden="true" />}
         {mine ? 'Edit Review' : 'Write a Review'}
       </Button>
     ) : (
       <Button asChild variant="outline">
-        <Link to="/auth">Sign in to Review</Link>
+        <Link id={REVIEW_ACTION_ID} to={signInHref}>
+          Sign in to Review
+        </Link>
       </Button>
     );
   }
@@ -372,6 +394,7 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
           open={dialogOpen}
           onOpenChange={setDialogOpen}
           existing={mine}
+          returnFocusTo={() => opener.current}
         />
       )}
     </Card>

@@ -1,0 +1,103 @@
+/**
+ * Every route of the app (APP_ROUTES) as a real URL with seeded ids, and the demo account that can open it:
+ * the overflow and accessibility sweeps visit exactly these, so a new route cannot be forgotten.
+ */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { APP_ROUTES, type AppRoute } from '../src/domain/routes.ts';
+import type { BrowseResult } from '../src/domain/listings.ts';
+import { DEMO } from './support.ts';
+
+export type Visitor = 'anonymous' | 'user' | 'guideUser' | 'premiumProvider' | 'admin';
+
+/** The seeded premium, verified provider with the longest name (the 360 px overflow case). */
+export const LONG_NAME_PROVIDER = 'Glow Beauty Bar & Bridal Makeup Artistry Collective';
+const GUIDE_ARTICLE_SLUG = 'finding-your-perfect-farewell-look';
+
+/** Who opens a route: dashboard screens as the role whose sidebar has them, admin screens as the admin. */
+function visitorFor(route: AppRoute): Visitor {
+  if (route.startsWith('/admin')) return 'admin';
+  if (route.startsWith('/matric-guide')) return 'guideUser';
+  if (/^\/dashboard\/(my-listings|listings|analytics)/.test(route)) return 'premiumProvider';
+  if (route.startsWith('/dashboard')) return 'user';
+  return 'anonymous';
+}
+
+export interface RouteVisit {
+  route: AppRoute;
+  url: string;
+  visitor: Visitor;
+}
+
+export interface SeededIds {
+  listingId: string;
+  providerId: string;
+  ownListingId: string;
+}
+
+/** Ids from the seeded catalogue: the long-named provider's listing and one of the premium account's. */
+export async function seededIds(request: APIRequestContext): Promise<SeededIds> {
+  const items: BrowseResult['items'] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await request.get(`/api/listings?pageSize=48${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.ok()).toBe(true);
+    const page = (await res.json()) as BrowseResult;
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  const long = items.find((l) => l.provider.businessName === LONG_NAME_PROVIDER);
+  const own = items.find((l) => l.provider.businessName === 'Elite Arrivals');
+  if (!long || !own) throw new Error('The seeded listings are missing');
+  return { listingId: long.id, providerId: long.provider.id, ownListingId: own.id };
+}
+
+export function routeVisits(ids: SeededIds): RouteVisit[] {
+  return APP_ROUTES.map((route) => {
+    const url = route
+      .replace('/listing/:id', `/listing/${ids.listingId}`)
+      .replace('/provider/:id', `/provider/${ids.providerId}`)
+      .replace('/dashboard/listings/:id/edit', `/dashboard/listings/${ids.ownListingId}/edit`)
+      .replace(':slug', GUIDE_ARTICLE_SLUG);
+    return { route, url, visitor: visitorFor(route) };
+  });
+}
+
+/** One signed-in browser context per visitor, created on first use (a sign-in each, not one per page). */
+export class Visitors {
+  private contexts = new Map<Visitor, BrowserContext>();
+  constructor(
+    private browser: Browser,
+    private baseURL: string,
+    private viewport: { width: number; height: number },
+  ) {}
+
+  async page(visitor: Visitor): Promise<Page> {
+    let context = this.contexts.get(visitor);
+    if (!context) {
+      context = await this.browser.newContext({ baseURL: this.baseURL, viewport: this.viewport });
+      this.contexts.set(visitor, context);
+      if (visitor !== 'anonymous') {
+        const account = DEMO[visitor];
+        const res = await context.request.post('/api/auth/sign-in', {
+          data: { email: account.email, password: account.password },
+          headers: { origin: this.baseURL },
+        });
+        expect(res.ok(), `sign in as ${visitor}`).toBe(true);
+      }
+    }
+    const [existing] = context.pages();
+    return existing ?? context.newPage();
+  }
+
+  async close() {
+    for (const context of this.contexts.values()) await context.close();
+  }
+}
+
+/** Navigates and waits until the page's data has arrived (no request in flight, no busy region). */
+export async function openSettled(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('main')).toBeVisible();
+}
