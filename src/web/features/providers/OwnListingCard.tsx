@@ -28,7 +28,7 @@ export function OwnListingCard({
   deleting: boolean;
 }) {
   return (
-    <Card className="gap-0 overflow-hidden py-0">
+    <Card className="w-full min-w-0 gap-0 overflow-hidden py-0">
       <div className="aspect-[4/3] bg-muted">
         {listing.primaryImageUrl ? (
           <img
