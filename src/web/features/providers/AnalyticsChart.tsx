@@ -46,7 +46,7 @@ export function AnalyticsChart({ points, title }: { points: AnalyticsPoint[]; ti
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH;
   const path = (key: 'views' | 'enquiries') =>
     points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ');
-  const labelEvery = width < 480 ? 7 : 5;
+  const labelEvery = width < 480 ? 10 : 5;
   const totalViews = points.reduce((s, p) => s + p.views, 0);
   const totalEnquiries = points.reduce((s, p) => s + p.enquiries, 0);
 
