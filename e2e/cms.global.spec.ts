@@ -111,6 +111,9 @@ test('an uploaded logo shows in the header and footer; removing it brings the br
   await expect(headerLogo).toBeVisible();
   await expect(headerLogo).toHaveAttribute('src', /\/uploads\/site-assets\//);
   await expect(page.locator('footer').getByRole('img', { name: 'Matric Moments' })).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.locator('header').screenshot({ path: `${SHOTS}/logo-header-1280.png` });
+  await page.locator('footer').screenshot({ path: `${SHOTS}/logo-footer-1280.png` });
 
   // Put it back.
   await openCms(page, 'website');
@@ -186,6 +189,7 @@ test('a deactivated banner leaves the home carousel', async ({ page }) => {
 });
 
 test('screenshots of every CMS tab and the social links page at 360 and 1280 px', async ({ page }) => {
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -18,13 +18,20 @@ const dev = process.argv.includes('--dev');
 async function main() {
   const config = loadConfig();
 
-  if (!dev && !existsSync(path.join(config.webDir, 'index.html'))) {
+  const serverEntry = path.join(config.webDir, '..', 'server', 'entry-server.js');
+  const missingWeb = !existsSync(path.join(config.webDir, 'index.html'));
+  if (!dev && (missingWeb || (config.ssr && !existsSync(serverEntry)))) {
     console.log('Building the web app (first start)...');
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', config.webDir], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('The web build failed; see the output above.');
-    compressAssets(config.webDir);
+    const run = (args: string[]) => {
+      const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('The web build failed; see the output above.');
+    };
+    if (missingWeb) {
+      run(['--outDir', config.webDir]);
+      compressAssets(config.webDir);
+    }
+    // The server-rendering bundle goes next to the web build (see src/server/ssr.ts).
+    if (config.ssr) run(['--ssr', 'entry-server.tsx', '--outDir', path.join(config.webDir, '..', 'server')]);
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -303,6 +303,23 @@ describe('FAQs', () => {
     expect(await order()).toEqual(['1:A']);
   });
 
+  it('keeps the order whole when admins move, add and delete at the same time', async () => {
+    const ids = [];
+    for (const q of ['A', 'B', 'C', 'D', 'E']) ids.push((await add(q)).id);
+    const results = await Promise.all([
+      call('POST', `/api/admin/faqs/${ids[1]}/move`, { direction: 'up' }),
+      call('POST', `/api/admin/faqs/${ids[3]}/move`, { direction: 'down' }),
+      call('POST', `/api/admin/faqs/${ids[2]}/move`, { direction: 'up' }),
+      call('POST', '/api/admin/faqs', { question: 'F', answer: 'f' }),
+      call('POST', '/api/admin/faqs', { question: 'G', answer: 'g' }),
+      call('DELETE', `/api/admin/faqs/${ids[4]}`),
+    ]);
+    for (const res of results) expect(res.statusCode).toBeLessThan(500);
+    const list = (await ok('GET', '/api/admin/faqs')).items as { question: string; displayOrder: number }[];
+    expect(list.map((f) => f.displayOrder)).toEqual(list.map((_, i) => i + 1));
+    expect(list.map((f) => f.question).sort()).toEqual(['A', 'B', 'C', 'D', 'F', 'G']);
+  });
+
   it('toggles and edits one FAQ', async () => {
     const a = await add('A');
     expect(await ok('PATCH', `/api/admin/faqs/${a.id}`, { isActive: false })).toMatchObject({

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqs, listingImages, listings } from '../../db/schema.ts';
-import { drawDemoImage } from '../../storage/demo-images.ts';
 import { storeImage } from '../../storage/images.ts';
 import { createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -48,7 +47,9 @@ beforeAll(async () => {
   const image = await storeImage(
     t.storage,
     'listing-images',
-    await drawDemoImage({ seed: 3, width: 1600, height: 1000, label: 'Photos' }),
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#b0457a' } })
+      .png()
+      .toBuffer(),
   );
   await db.insert(listingImages).values({ listingId: approved.id, imageUrl: image.url, isPrimary: true });
   ids.approved = approved.id;
