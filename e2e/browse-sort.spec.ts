@@ -37,7 +37,8 @@ test('sorting by price, both ways, is kept in the URL and done by the server', a
   await sort.click();
   await page.getByRole('option', { name: BROWSE_SORT_LABELS.price_desc }).click();
   await expect(page).toHaveURL(/[?&]sort=price_desc/);
-  await expect.poll(async () => (await cardPrices(page))[0]).toBe(Math.max(...ascending));
+  // The first page of the cheapest listings never holds one dearer than the dearest overall.
+  await expect.poll(async () => (await cardPrices(page))[0]).toBeGreaterThanOrEqual(Math.max(...ascending));
   const descending = (await cardPrices(page)).filter((p): p is number => p !== null);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
@@ -93,6 +94,7 @@ test('Nearest is offered only while the location is on', async ({ browser, baseU
 
 test('prices use South African grouping on every screen that shows them', async ({ page }) => {
   await page.goto('/browse?sort=price_desc');
+  await expect(results(page).locator('article').first()).toBeVisible();
   const prices = await results(page).getByTestId('card-price').allInnerTexts();
   expect(prices.length).toBeGreaterThan(0);
   for (const text of prices)
