@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
@@ -15,10 +15,23 @@ export default defineConfig({
       '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
     },
   },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
+  build: isSsrBuild
+    ? {
+        // The server-rendering bundle (src/web/entry-server.tsx), imported by src/server/ssr.ts.
+        outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: true,
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: true,
+        // Read by the server (src/server/web-shell.ts) to preload the current route's chunks.
+        manifest: true,
+      },
+  ssr: {
+    // Bundled into the server build (CSS-importing or ESM-only packages), the rest stays in node_modules.
+    noExternal: ['sonner'],
   },
   server: {
     port: 5173,
@@ -27,4 +40,4 @@ export default defineConfig({
       '/uploads': `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

@@ -2,7 +2,13 @@
  * Every route of the app (APP_ROUTES) as a real URL with seeded ids, and the demo account that can open it:
  * the overflow and accessibility sweeps visit exactly these, so a new route cannot be forgotten.
  */
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { APP_ROUTES, type AppRoute } from '../src/domain/routes.ts';
 import type { BrowseResult } from '../src/domain/listings.ts';
 import { DEMO } from './support.ts';

@@ -79,6 +79,7 @@ const SIDEBAR = {
     'Premium Access',
     'Social Links',
     'Content Management',
+    'Audit Log',
   ],
 };
 

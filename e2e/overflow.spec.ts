@@ -16,7 +16,8 @@ function overflowReport(): string[] {
   if (root.scrollWidth > width) problems.push(`page scrollWidth ${root.scrollWidth} > innerWidth ${width}`);
   const describe = (el: Element) => {
     const id = el.id ? `#${el.id}` : '';
-    const cls = typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
+    const cls =
+      typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
     const text = (el.textContent ?? '').trim().slice(0, 40);
     return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
   };
@@ -53,7 +54,8 @@ test.describe('360 px: nothing wider than the phone', () => {
         const page = await visitors.page(visit.visitor);
         await openSettled(page, visit.url);
         const problems = await page.evaluate(overflowReport);
-        if (problems.length > 0) failures.push(`${visit.url} (${visit.visitor}):\n  ${problems.join('\n  ')}`);
+        if (problems.length > 0)
+          failures.push(`${visit.url} (${visit.visitor}):\n  ${problems.join('\n  ')}`);
       }
     } finally {
       await visitors.close();

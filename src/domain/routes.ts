@@ -15,6 +15,8 @@ export const APP_ROUTES = [
   '/contact',
   '/faq',
   '/how-it-works',
+  '/services/:category',
+  '/services/:category/:province',
   '/matric-access',
   '/matric-guide',
   '/matric-guide/:slug',

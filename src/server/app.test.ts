@@ -39,7 +39,7 @@ describe('API surface', () => {
   });
 
   it('serves index.html for other unknown paths (the web app routes them)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/listing/123?x=1' });
+    const res = await t.app.inject({ method: 'GET', url: '/browse?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');

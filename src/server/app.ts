@@ -25,7 +25,9 @@ import { sessionPlugin } from './auth/session.ts';
 import type { Database } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { AppError, clientDatabaseError, errorBody, loggableError } from './errors.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { contentAdminRoutes } from './features/content/admin-routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { enquiryRoutes } from './features/enquiries/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
@@ -34,8 +36,19 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { providerRoutes } from './features/providers/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { packageRoutes } from './features/packages/routes.ts';
+import { providerListingRoutes } from './features/provider-listings/routes.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { guideAdminRoutes } from './features/guide/admin-routes.ts';
+import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
+import { loadWebShell } from './web-shell.ts';
+import { loadPageRenderer, SSR_ROUTES, type RenderedPage } from './ssr.ts';
+import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,6 +250,16 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
   await app.register(reviewRoutes, { db });
   await app.register(marketplaceRoutes, { db });
   await app.register(uploadRoutes, { db, storage: files });
+  await app.register(contentAdminRoutes, { db, storage: files });
+  await app.register(seoRoutes, { db, storage: files });
+  await app.register(adminRoutes, { db, storage: files });
+  await app.register(providerRoutes, { db, storage: files });
+  await app.register(profileRoutes, { db, storage: files });
+  await app.register(packageRoutes, { db });
+  await app.register(providerListingRoutes, { db, storage: files });
+  await app.register(analyticsRoutes, { db });
+  await app.register(guideRoutes, { db, storage: files });
+  await app.register(guideAdminRoutes, { db, storage: files });
 
   // ---- uploaded images: immutable (names are random and never reused)
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
@@ -252,6 +275,8 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
 
   // ---- the web app (built by vite into dist/web)
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  const webShell = hasWeb ? loadWebShell(config.webDir) : null;
+  const pageRenderer = hasWeb && config.ssr ? await loadPageRenderer(config.webDir, db) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -272,18 +297,34 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
       return reply.code(404).send(errorBody('NOT_FOUND', `No route for ${req.method} ${pathname}`));
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app renders its not-found page for paths it does not route; the status says so too.
+      // Each page's head (title, description, share tags, JSON-LD) is written from its data, and a listing
+      // the public may not see answers 404 with noindex.
+      const route = matchAppRoute(pathname);
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      const head = route
+        ? await pageHead(db, config.publicUrl, { route, pathname, query })
+        : { ...NOT_FOUND_HEAD };
+      // Public pages arrive rendered (src/server/ssr.ts); a failure or a timeout serves the shell instead.
+      let page: RenderedPage | null = null;
+      if (pageRenderer && route && head.status === 200 && SSR_ROUTES.has(route) && req.method === 'GET') {
+        try {
+          page = await pageRenderer.render(`${config.publicUrl}${req.url}`);
+        } catch (err) {
+          req.log.error({ err: loggableError(err), route }, 'server rendering failed; serving the shell');
+        }
+      }
       return reply
-        .code(matchAppRoute(pathname) ? 200 : 404)
+        .code(route ? head.status : 404)
         .header('cache-control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', config.webDir);
+        .type('text/html; charset=utf-8')
+        .send(webShell!.html(route, renderHead(head, config.publicUrl), page ?? undefined));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

@@ -31,6 +31,7 @@ export const envSchema = z
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().min(1).default('dist/web'),
+    SSR: booleanString.default(true),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -103,6 +104,8 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** Where the built web app lives (dist/web). */
   webDir: string;
+  /** Render public pages on the server when the build has its server bundle (dist/server). */
+  ssr: boolean;
   trustProxy: TrustProxy;
 }
 
@@ -120,6 +123,7 @@ const ENV_KEYS = [
   'SEED_DEMO',
   'LOG_LEVEL',
   'WEB_DIR',
+  'SSR',
   'TRUST_PROXY',
 ] as const;
 
@@ -169,6 +173,7 @@ export function configFromEnv(raw: RawEnv, cwd = process.cwd()): AppConfig {
     logLevel: raw.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
     webDir: path.resolve(cwd, raw.WEB_DIR),
+    ssr: raw.SSR,
     trustProxy: raw.TRUST_PROXY,
   };
 }

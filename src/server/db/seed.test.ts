@@ -93,6 +93,27 @@ describe('demo seed', () => {
       sql`select 1 from premium_content_access a join "user" u on u.id = a.user_id where u.email = 'guide@matricmoments.test' and a.payment_status = 'approved'`,
     );
     expect(access).toHaveLength(1);
+    // the Matric Guide: six or more readable articles with images, a pending and a rejected request, reading history
+    const articles = await queryRows<{ content: string; image: string | null }>(
+      db,
+      sql`select content, featured_image_url as image from premium_articles where is_published`,
+    );
+    expect(articles.length).toBeGreaterThanOrEqual(6);
+    for (const a of articles) {
+      expect(a.image).toMatch(/^\/uploads\//);
+      expect(a.content.match(/<h2>/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+      expect(a.content).toMatch(/<(ul|ol|table)>/);
+    }
+    const statuses = await queryRows<{ status: string }>(
+      db,
+      sql`select payment_status as status from premium_content_access`,
+    );
+    expect(statuses.map((r) => r.status).sort()).toEqual(['approved', 'pending', 'rejected']);
+    const logs = await queryRows(
+      db,
+      sql`select 1 from premium_access_logs l join "user" u on u.id = l.user_id where u.email = 'guide@matricmoments.test'`,
+    );
+    expect(logs.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('is idempotent: a database with data is never seeded again', async () => {

@@ -9,6 +9,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { CATEGORIES, PROVINCES, type Role } from '../../domain/constants.ts';
 import { provinceLabel } from '../../domain/format.ts';
 import { DEFAULT_PACKAGE_LIMITS } from '../../domain/packages.ts';
+import { seedGuide } from './seed-guide.ts';
 import { drawDemoImage, type DemoScene } from '../storage/demo-images.ts';
 
 /** Hero banners: the red carpet, an arrival, the photographer (the heading is laid over them). */
@@ -488,6 +489,12 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
         displayOrder: i + 1,
       });
     }
+
+    await seedGuide(
+      tx,
+      { adminId, guideUserId, pendingUserId: reviewerIds[2]!, rejectedUserId: reviewerIds[3]! },
+      now,
+    );
 
     // ---- site content
     const content: [string, string, string][] = [

@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signUpPerIp: 1000,
     },
     webDir: path.join(dataDir, 'no-web'),
+    ssr: true,
     trustProxy: false,
     ...overrides,
   };

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { queryClient } from '../lib/query-client.ts';
 
-export function Providers({ children }: { children: ReactNode }) {
+/** The app's providers; server rendering passes its own per-request query client. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <Toaster richColors position="top-center" closeButton />
     </QueryClientProvider>

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@domain/constants.ts';
 
 /** Static data attached to routes in router.tsx. */
 export interface RouteHandle {
-  /** Page name: used for the document title and by the ComingSoon placeholder. */
+  /** Page name: used for the document title. */
   title?: string;
 }
 

@@ -29,6 +29,16 @@ const publicRoutes: RouteObject[] = [
     handle: titled('How It Works'),
     lazy: page(() => import('../pages/HowItWorks.tsx')),
   },
+  {
+    path: 'services/:category',
+    handle: titled('Services'),
+    lazy: page(() => import('../pages/Landing.tsx')),
+  },
+  {
+    path: 'services/:category/:province',
+    handle: titled('Services'),
+    lazy: page(() => import('../pages/Landing.tsx')),
+  },
   ...guidePublicRoutes,
 ];
 

@@ -19,7 +19,8 @@ export function safeRedirect(value: string | null | undefined): string | null {
 export function isSafeUrl(url: string | null | undefined): url is string {
   if (!url) return false;
   try {
-    const parsed = new URL(url, window.location.origin);
+    // Relative URLs are on this site (resolved against a fixed base, so server rendering agrees).
+    const parsed = new URL(url, 'https://site.invalid');
     return ['http:', 'https:', 'mailto:', 'tel:'].includes(parsed.protocol);
   } catch {
     return false;

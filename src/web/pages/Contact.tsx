@@ -124,15 +124,15 @@ export default function Contact() {
                     <Mail aria-hidden="true" className="size-5 shrink-0 text-primary" />
                     Email
                   </dt>
-                    <dd className="col-start-2 text-muted-foreground">
-                      {isSafeUrl(mailto) ? (
-                        <a href={mailto} className="break-all hover:text-primary hover:underline">
-                          {email}
-                        </a>
-                      ) : (
-                        email
-                      )}
-                    </dd>
+                  <dd className="col-start-2 text-muted-foreground">
+                    {isSafeUrl(mailto) ? (
+                      <a href={mailto} className="break-all hover:text-primary hover:underline">
+                        {email}
+                      </a>
+                    ) : (
+                      email
+                    )}
+                  </dd>
                 </div>
               )}
               {phone && (
@@ -141,11 +141,11 @@ export default function Contact() {
                     <Phone aria-hidden="true" className="size-5 shrink-0 text-primary" />
                     Phone
                   </dt>
-                    <dd className="col-start-2 text-muted-foreground">
-                      <a href={tel} className="hover:text-primary hover:underline">
-                        {phone}
-                      </a>
-                    </dd>
+                  <dd className="col-start-2 text-muted-foreground">
+                    <a href={tel} className="hover:text-primary hover:underline">
+                      {phone}
+                    </a>
+                  </dd>
                 </div>
               )}
               {address && (
@@ -154,7 +154,7 @@ export default function Contact() {
                     <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary" />
                     Address
                   </dt>
-                    <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{address}</dd>
+                  <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{address}</dd>
                 </div>
               )}
               {hours && (
@@ -163,7 +163,7 @@ export default function Contact() {
                     <Clock aria-hidden="true" className="size-5 shrink-0 text-primary" />
                     Support Hours
                   </dt>
-                    <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{hours}</dd>
+                  <dd className="col-start-2 whitespace-pre-line text-muted-foreground">{hours}</dd>
                 </div>
               )}
             </dl>

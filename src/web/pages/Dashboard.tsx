@@ -20,7 +20,9 @@ import { ListingStatusBadge } from '../components/listing-status-badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { AdminDashboard } from '../features/admin/AdminDashboard.tsx';
 import { displayName, useMe } from '../features/auth/use-me.ts';
+import { ProviderDashboard } from '../features/provider-dashboard/ProviderDashboard.tsx';
 import type { Me } from '../features/auth/types.ts';
 import {
   useDashboardStats,
@@ -272,5 +274,7 @@ export default function Dashboard() {
   const { data: me } = useMe();
   // The layout only renders pages once the session is known.
   if (!me) return null;
+  if (me.role === 'admin') return <AdminDashboard me={me} />;
+  if (me.role === 'service_provider') return <ProviderDashboard me={me} name={displayName(me)} />;
   return <DashboardHome me={me} />;
 }

@@ -151,6 +151,30 @@ export async function signUp(
   }
   const userId = result.response.user.id;
   let packageStatus: PackageStatus = null;
+  try {
+    await completeSignUp(db, userId, input, chosen, (status) => (packageStatus = status));
+  } catch (err) {
+    // All or nothing: no account without its profile, role and chosen package (the session goes with it).
+    await db.delete(user).where(eq(user.id, userId));
+    if (err instanceof AppError && err.statusCode < 500) throw err;
+    throw new AppError(
+      500,
+      'SIGN_UP_FAILED',
+      chosen ? 'Failed to create provider profile' : 'Failed to sign up',
+    );
+  }
+  return { userId, setCookies: result.headers.getSetCookie(), packageStatus };
+}
+
+/** The rows a new account gets besides better-auth's own, in one transaction. */
+async function completeSignUp(
+  db: Db,
+  userId: string,
+  input: SignUpRequest,
+  chosen: { packageType: string; price: number } | undefined,
+  report: (status: PackageStatus) => void,
+): Promise<void> {
+  let packageStatus: PackageStatus = null;
   await db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: userId, fullName: input.fullName }).onConflictDoNothing();
     await grantRole(tx as unknown as Db, userId, 'user');
@@ -170,7 +194,7 @@ export async function signUp(
       await grantRole(tx as unknown as Db, userId, 'service_provider');
     }
   });
-  return { userId, setCookies: result.headers.getSetCookie(), packageStatus };
+  report(packageStatus);
 }
 
 export async function signIn(

@@ -15,6 +15,7 @@ import { canActOnProviderResource, isAdmin, type Actor } from '../../auth/policy
 import type { Db } from '../../db/client.ts';
 import { categories, enquiries, listings, serviceProviders } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { SA_DAY } from '../marketplace/service.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found';
@@ -56,6 +57,12 @@ export async function createEnquiry(
       .update(serviceProviders)
       .set({ totalEnquiries: sql`${serviceProviders.totalEnquiries} + 1` })
       .where(eq(serviceProviders.id, listing.providerId));
+    // The provider's analytics: one row per listing and day, counted in SQL.
+    await tx.execute(
+      sql`insert into listing_daily_stats as d (listing_id, day, enquiries)
+          values (${listing.id}, ${SA_DAY}, 1)
+          on conflict (listing_id, day) do update set enquiries = d.enquiries + 1`,
+    );
     return { id: row!.id };
   });
 }

@@ -18,6 +18,7 @@ import {
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../features/auth/use-me.ts';
 import { useSignOutFlow } from '../../features/auth/use-sign-out-flow.ts';
+import { useAnalyticsNav } from '../../features/provider-dashboard/api.ts';
 import type { Me } from '../../features/auth/types.ts';
 import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
@@ -134,7 +135,7 @@ function MarketplaceLink({ onNavigate }: { onNavigate?: () => void }) {
  */
 function Sidebar({ role }: { role: Role }) {
   const { pathname } = useLocation();
-  const items = navItemsForRole(role);
+  const items = navItemsForRole(role, { analytics: useAnalyticsNav(role) });
   const active = activeNavItem(items, pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);

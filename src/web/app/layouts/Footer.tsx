@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { brandName, contentValue, useSiteContent } from '../../features/content/use-site-content.ts';
 import { platformIcon, platformName } from '../../features/content/social-platforms.ts';
@@ -58,6 +59,31 @@ function SocialIcons({ links }: { links: SocialLink[] }) {
   );
 }
 
+/** The site logo on a light plate (it is drawn for the white header), or the brand text without one. */
+function FooterBrand({ name, logo }: { name: string; logo: string | null }) {
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  if (logo && failedLogo !== logo) {
+    return (
+      <Link
+        to="/"
+        className="inline-block rounded-lg bg-white px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-gold"
+      >
+        <img
+          src={logo}
+          alt={name}
+          className="h-10 w-auto max-w-[200px] object-contain"
+          onError={() => setFailedLogo(logo)}
+        />
+      </Link>
+    );
+  }
+  return (
+    <p className="text-xl font-bold tracking-tight">
+      <span className="text-gold">{name}</span>
+    </p>
+  );
+}
+
 export function Footer() {
   const { data: content } = useSiteContent();
   const { data: socialLinks } = useSocialLinks();
@@ -74,9 +100,7 @@ export function Footer() {
     <footer className="bg-[oklch(0.22_0.06_285)] text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div className="sm:col-span-2">
-          <p className="text-xl font-bold tracking-tight">
-            <span className="text-gold">{name}</span>
-          </p>
+          <FooterBrand name={name} logo={content?.site?.logo?.trim() || null} />
           <p className="mt-3 max-w-md text-sm leading-relaxed text-white/75">{description}</p>
           {socialLinks && <SocialIcons links={socialLinks} />}
         </div>

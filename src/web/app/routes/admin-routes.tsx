@@ -1,11 +1,27 @@
 // Admin screens that run the marketplace (issue 11): moderation, users, packages, audit log.
 import { Navigate, type RouteObject } from 'react-router';
-import { placeholder } from '../route-helpers.tsx';
+import { page, titled } from '../route-helpers.tsx';
 
 export const adminRoutes: RouteObject[] = [
-  placeholder('admin/listings', 'Manage Listings'),
+  {
+    path: 'admin/listings',
+    handle: titled('Manage Listings'),
+    lazy: page(() => import('../../pages/admin/AdminListings.tsx')),
+  },
   { path: 'admin/packages', element: <Navigate to="/admin/package-settings" replace /> },
-  placeholder('admin/package-settings', 'Manage Packages'),
-  placeholder('admin/users', 'Manage Users'),
-  placeholder('admin/audit', 'Audit Log'),
+  {
+    path: 'admin/package-settings',
+    handle: titled('Manage Packages'),
+    lazy: page(() => import('../../pages/admin/AdminPackageSettings.tsx')),
+  },
+  {
+    path: 'admin/users',
+    handle: titled('Manage Users'),
+    lazy: page(() => import('../../pages/admin/AdminUsers.tsx')),
+  },
+  {
+    path: 'admin/audit',
+    handle: titled('Audit Log'),
+    lazy: page(() => import('../../pages/admin/AdminAudit.tsx')),
+  },
 ];

@@ -1,8 +1,16 @@
 // Site content admin screens (issue 12): the CMS and social links.
 import type { RouteObject } from 'react-router';
-import { placeholder } from '../route-helpers.tsx';
+import { page, titled } from '../route-helpers.tsx';
 
 export const contentAdminRoutes: RouteObject[] = [
-  placeholder('admin/cms', 'Content Management'),
-  placeholder('admin/social-links', 'Social Links'),
+  {
+    path: 'admin/cms',
+    handle: titled('Content Management'),
+    lazy: page(() => import('../../pages/admin/ContentManagement.tsx')),
+  },
+  {
+    path: 'admin/social-links',
+    handle: titled('Social Links'),
+    lazy: page(() => import('../../pages/admin/SocialLinks.tsx')),
+  },
 ];

@@ -7,11 +7,15 @@ export type SiteContent = Record<string, Record<string, string>>;
 
 export const CONTENT_QUERY_KEY = ['content'] as const;
 
+/** How long site content, FAQs, banners and social links are reused before a mount refetches them. */
+export const CONTENT_STALE_MS = 5_000;
+
 export function useSiteContent() {
   return useQuery({
     queryKey: CONTENT_QUERY_KEY,
     queryFn: ({ signal }) => api.get<SiteContent>('/api/content', { signal }),
-    staleTime: 5 * 60_000,
+    // Admins change it at any time (the server answers no-cache): a few seconds at most.
+    staleTime: CONTENT_STALE_MS,
   });
 }
 

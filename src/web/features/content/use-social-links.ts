@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { CONTENT_STALE_MS } from './use-site-content.ts';
 
 export interface SocialLink {
   id: string;
@@ -16,6 +17,6 @@ export function useSocialLinks() {
     queryKey: SOCIAL_LINKS_QUERY_KEY,
     queryFn: ({ signal }) => api.get<{ items: SocialLink[] }>('/api/social-links', { signal }),
     select: (data) => data.items,
-    staleTime: 5 * 60_000,
+    staleTime: CONTENT_STALE_MS,
   });
 }

@@ -92,12 +92,15 @@ export function useRemoveFavorite() {
 export function useRestoreFavorite() {
   const queryClient = useQueryClient();
   return (listingId: string) => {
-    api.post('/api/favorites', { listingId }).then(
-      () => toast.success(FAVORITE_MESSAGES.added),
-      () => toast.error(FAVORITE_MESSAGES.updateFailed),
-    ).finally(() => {
-      void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY });
-    });
+    api
+      .post('/api/favorites', { listingId })
+      .then(
+        () => toast.success(FAVORITE_MESSAGES.added),
+        () => toast.error(FAVORITE_MESSAGES.updateFailed),
+      )
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY });
+      });
   };
 }

@@ -12,22 +12,37 @@ import type {
   ProviderProfile,
   PublicPackage,
 } from '@domain/listings.ts';
+import type { LandingPageList } from '@domain/seo.ts';
 import { api, qs } from '../../lib/api.ts';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
+/** Banners and FAQs change from /admin/cms at any time (the server caches them 5 s): as fresh as that. */
+const ADMIN_EDITED_STALE_MS = 5_000;
+
+/** Query keys of the public catalogue: the hooks below and server rendering (src/web/ssr) share them. */
+export const MARKETPLACE_KEYS = {
+  heroBanners: ['hero-banners'],
+  categories: ['categories'],
+  faqs: ['faqs'],
+  packages: ['packages', 'public'],
+  homeListings: ['listings', 'home'],
+  landingPages: ['landing-pages'],
+  related: (id: string) => ['listings', 'related', id] as const,
+  provider: (id: string) => ['provider', id] as const,
+} as const;
 
 export function useHeroBanners() {
   return useQuery({
-    queryKey: ['hero-banners'],
+    queryKey: MARKETPLACE_KEYS.heroBanners,
     queryFn: ({ signal }) => api.get<{ items: HeroBanner[] }>('/api/hero-banners', { signal }),
     select: (data) => data.items,
-    staleTime: REFERENCE_STALE_MS,
+    staleTime: ADMIN_EDITED_STALE_MS,
   });
 }
 
 export function useCategories() {
   return useQuery({
-    queryKey: ['categories'],
+    queryKey: MARKETPLACE_KEYS.categories,
     queryFn: ({ signal }) => api.get<{ items: Category[] }>('/api/categories', { signal }),
     select: (data) => data.items,
     staleTime: REFERENCE_STALE_MS,
@@ -36,16 +51,16 @@ export function useCategories() {
 
 export function useFaqs() {
   return useQuery({
-    queryKey: ['faqs'],
+    queryKey: MARKETPLACE_KEYS.faqs,
     queryFn: ({ signal }) => api.get<{ items: Faq[] }>('/api/faqs', { signal }),
     select: (data) => data.items,
-    staleTime: REFERENCE_STALE_MS,
+    staleTime: ADMIN_EDITED_STALE_MS,
   });
 }
 
 export function usePublicPackages() {
   return useQuery({
-    queryKey: ['packages', 'public'],
+    queryKey: MARKETPLACE_KEYS.packages,
     queryFn: ({ signal }) => api.get<{ items: PublicPackage[] }>('/api/packages', { signal }),
     select: (data) => data.items,
     staleTime: REFERENCE_STALE_MS,
@@ -54,7 +69,7 @@ export function usePublicPackages() {
 
 export function useHomeListings() {
   return useQuery({
-    queryKey: ['listings', 'home'],
+    queryKey: MARKETPLACE_KEYS.homeListings,
     queryFn: ({ signal }) => api.get<{ items: ListingCard[] }>('/api/listings/home', { signal }),
     select: (data) => data.items,
   });
@@ -70,8 +85,8 @@ export interface BrowseFilters {
   location?: { lat: number; lng: number } | null | undefined;
 }
 
-/** Browse results a page at a time (Load more asks for the page after the last one's cursor). */
-export function useBrowseListings(filters: BrowseFilters) {
+/** The key of a browse query: the filters as the API receives them (location rounded to about 10 m). */
+export function browseQueryKey(filters: BrowseFilters) {
   const { search, province, category, sort, minPrice, maxPrice, location } = filters;
   const key = {
     search: search ?? '',
@@ -83,8 +98,15 @@ export function useBrowseListings(filters: BrowseFilters) {
     lat: location ? Number(location.lat.toFixed(4)) : null,
     lng: location ? Number(location.lng.toFixed(4)) : null,
   };
+  return ['listings', 'browse', key] as const;
+}
+
+/** Browse results a page at a time (Load more asks for the page after the last one's cursor). */
+export function useBrowseListings(filters: BrowseFilters) {
+  const queryKey = browseQueryKey(filters);
+  const key = queryKey[2];
   return useInfiniteQuery({
-    queryKey: ['listings', 'browse', key],
+    queryKey,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       api.get<BrowseResult>(
@@ -111,7 +133,7 @@ export function useListing(id: string | undefined) {
 
 export function useRelatedListings(id: string | undefined, enabled = true) {
   return useQuery({
-    queryKey: ['listings', 'related', id ?? ''],
+    queryKey: MARKETPLACE_KEYS.related(id ?? ''),
     queryFn: ({ signal }) =>
       api.get<{ items: ListingCard[] }>(`/api/listings/${encodeURIComponent(id!)}/related`, { signal }),
     select: (data) => data.items,
@@ -125,9 +147,18 @@ export function recordListingView(id: string): Promise<void> {
 
 export function useProviderProfile(id: string | undefined) {
   return useQuery({
-    queryKey: ['provider', id ?? ''],
+    queryKey: MARKETPLACE_KEYS.provider(id ?? ''),
     queryFn: ({ signal }) =>
       api.get<ProviderProfile>(`/api/providers/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
+  });
+}
+
+/** Category (× province) landing pages that have approved listings, for links between them. */
+export function useLandingPages() {
+  return useQuery({
+    queryKey: MARKETPLACE_KEYS.landingPages,
+    queryFn: ({ signal }) => api.get<LandingPageList>('/api/landing-pages', { signal }),
+    staleTime: 5 * 60_000,
   });
 }

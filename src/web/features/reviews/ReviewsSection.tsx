@@ -305,7 +305,8 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
 
   const openDialog = () => {
     if (!me) return authRequired();
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : actionRef.current;
+    opener.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : actionRef.current;
     setDialogKey((k) => k + 1); // fresh form state for each opening
     setDialogOpen(true);
   };

@@ -1,0 +1,111 @@
+/**
+ * Server rendering through the real server bundle: built once here with Vite into a temporary folder next
+ * to a minimal web shell, then fetched with inject (no browser).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
+import { listingImages } from './db/schema.ts';
+import { catalogueChanged } from './features/marketplace/cache.ts';
+import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
+import { createTestApp, type TestApp } from './test/helpers.ts';
+
+const EVIL = '</script><script>alert(1)</script>';
+const SHELL = `<!doctype html><html lang="en-ZA"><head><title>Matric Moments</title></head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+let dir: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'mm-ssr-'));
+  mkdirSync(path.join(dir, 'web'));
+  writeFileSync(path.join(dir, 'web', 'index.html'), SHELL);
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'silent',
+    build: { ssr: 'entry-server.tsx', outDir: path.join(dir, 'server'), sourcemap: false },
+  });
+  t = await createTestApp({ webDir: path.join(dir, 'web') });
+  const db = t.database.db;
+  await seedReferenceData(db);
+  const provider = await createProvider(t, { businessName: 'Shutter Bugs' });
+  const listing = await createListing(db, provider.providerId, {
+    title: 'Sunset Farewell Shoot',
+    priceFrom: 3500,
+    city: 'Durban',
+    province: 'kwazulu_natal',
+    images: 0,
+  });
+  await db.insert(listingImages).values({
+    listingId: listing.id,
+    imageUrl: '/uploads/listing-images/abc-800.webp',
+    isPrimary: true,
+  });
+  ids.listing = listing.id;
+  ids.provider = provider.providerId;
+  ids.evil = (await createListing(db, provider.providerId, { title: EVIL, description: EVIL })).id;
+  ids.pending = (
+    await createListing(db, provider.providerId, { title: 'Hidden Pending', status: 'pending' })
+  ).id;
+  catalogueChanged(db);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+function root(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return html.slice(start, html.indexOf(`<script type="application/json" id="${SSR_STATE_ELEMENT_ID}"`));
+}
+
+describe('server-rendered public pages', () => {
+  it('a listing arrives with its title, price and images in the markup and its data for hydration', async () => {
+    const res = await get(`/listing/${ids.listing}`);
+    expect(res.statusCode).toBe(200);
+    const body = root(res.body);
+    expect(body).toContain('<h1');
+    expect(body).toContain('Sunset Farewell Shoot');
+    expect(body).toContain('R3\u00a0500');
+    expect(body).toContain('/uploads/listing-images/abc-800.webp');
+    expect(body).toContain('Shutter Bugs');
+    const state = /<script type="application\/json" id="mm-ssr-state">([^<]*)<\/script>/.exec(res.body);
+    const queries = (JSON.parse(state![1]!) as { queries: { queryKey: unknown[] }[] }).queries;
+    expect(queries.map((q) => q.queryKey)).toContainEqual(['listing', ids.listing]);
+    expect(res.body).toContain('application/ld+json');
+  });
+
+  it('renders the home page, the FAQ, a provider and a landing page with their content', async () => {
+    expect(root((await get('/')).body)).toContain('Sunset Farewell Shoot');
+    expect(root((await get('/faq')).body)).toContain('Frequently Asked Questions');
+    expect(root((await get(`/provider/${ids.provider}`)).body)).toContain('Shutter Bugs');
+    expect(root((await get('/services/photography/kwazulu-natal')).body)).toContain('Sunset Farewell Shoot');
+  });
+
+  it('keeps a listing titled with a script tag inert in the markup and in the hydration data', async () => {
+    const res = await get(`/listing/${ids.evil}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(root(res.body)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('answers a pending listing with 404, noindex and no rendered content', async () => {
+    const res = await get(`/listing/${ids.pending}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('noindex');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('Hidden Pending');
+  });
+
+  it('leaves dashboard, admin and auth pages to the browser', async () => {
+    for (const url of ['/dashboard', '/admin/listings', '/auth']) {
+      expect((await get(url)).body, url).toContain('<div id="root"></div>');
+    }
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The HTML shell of the web app, with the current route's code preloaded.
+ *
+ * Without help the browser loads the page in three steps: the HTML, then the entry script, and only when
+ * the router has run, the route's lazily loaded page chunk. The server knows the route of every request
+ * (src/domain/routes.ts) and the build's manifest knows each page's chunk and the chunks it imports, so the
+ * shell names them in `<link rel="modulepreload">` tags and the browser fetches them alongside the entry.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppRoute } from '../domain/routes.ts';
+import { scriptSafeJson, SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
+
+/** The page module (path under src/web, as the Vite manifest names it) each route renders. */
+export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {
+  const pages = (file: string) => `pages/${file}`;
+  const dashboard = (file: string) => ['app/layouts/DashboardLayout.tsx', pages(file)];
+  return {
+    '/': [pages('Home.tsx')],
+    '/auth': [pages('Auth.tsx')],
+    '/packages': [pages('Packages.tsx')],
+    '/checkout': [pages('Checkout.tsx')],
+    '/browse': [pages('Browse.tsx')],
+    '/listing/:id': [pages('ListingDetail.tsx')],
+    '/provider/:id': [pages('ProviderProfile.tsx')],
+    '/about': [pages('About.tsx')],
+    '/contact': [pages('Contact.tsx')],
+    '/faq': [pages('Faq.tsx')],
+    '/how-it-works': [pages('HowItWorks.tsx')],
+    '/services/:category': [pages('Landing.tsx')],
+    '/services/:category/:province': [pages('Landing.tsx')],
+    '/matric-access': [pages('MatricAccess.tsx')],
+    '/matric-guide': [pages('MatricGuide.tsx')],
+    '/matric-guide/:slug': [pages('MatricArticle.tsx')],
+    '/become-provider': dashboard('dashboard/BecomeProvider.tsx'),
+    '/dashboard': dashboard('Dashboard.tsx'),
+    '/dashboard/my-listings': dashboard('dashboard/MyListings.tsx'),
+    '/dashboard/listings': dashboard('dashboard/MyListings.tsx'),
+    '/dashboard/listings/new': dashboard('dashboard/CreateListing.tsx'),
+    '/dashboard/listings/:id/edit': dashboard('dashboard/EditListing.tsx'),
+    '/dashboard/favorites': dashboard('Favorites.tsx'),
+    '/dashboard/enquiries': dashboard('Enquiries.tsx'),
+    '/dashboard/become-provider': dashboard('dashboard/BecomeProvider.tsx'),
+    '/dashboard/settings': dashboard('dashboard/Settings.tsx'),
+    '/dashboard/analytics': dashboard('dashboard/Analytics.tsx'),
+    '/admin/listings': dashboard('admin/AdminListings.tsx'),
+    '/admin/packages': dashboard('admin/AdminPackageSettings.tsx'),
+    '/admin/package-settings': dashboard('admin/AdminPackageSettings.tsx'),
+    '/admin/users': dashboard('admin/AdminUsers.tsx'),
+    '/admin/cms': dashboard('admin/ContentManagement.tsx'),
+    '/admin/premium-content': dashboard('admin/PremiumContent.tsx'),
+    '/admin/matric-users': dashboard('admin/MatricUsers.tsx'),
+    '/admin/premium-access': dashboard('admin/PremiumAccess.tsx'),
+    '/admin/social-links': dashboard('admin/SocialLinks.tsx'),
+    '/admin/audit': dashboard('admin/AdminAudit.tsx'),
+  };
+})();
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface WebShell {
+  /**
+   * index.html with the preload tags of the route (or the plain shell for unknown paths) and, when given,
+   * the page's own head (title, description, canonical, share tags, JSON-LD) in place of the default one.
+   */
+  html(route: AppRoute | null, head?: string, page?: { html: string; state: unknown }): string;
+}
+
+/** The default title and description of index.html, replaced by a page's own head. */
+const DEFAULT_HEAD = /<title>[\s\S]*?<\/title>|<meta\s+name="description"[\s\S]*?>/g;
+
+/** Puts a page's head in place of the default title and description (a function replacer: no `$` patterns). */
+function withHead(html: string, head: string): string {
+  return html.replace(DEFAULT_HEAD, '').replace('</head>', () => `    ${head}\n  </head>`);
+}
+
+/**
+ * Puts server-rendered markup into #root and the query cache it was rendered with into a JSON data block
+ * (read by src/web/main.tsx before hydrating).
+ */
+function withPage(html: string, page: { html: string; state: unknown } | undefined): string {
+  if (!page) return html;
+  const state = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${state}`);
+}
+
+/** Escapes a URL for an HTML attribute (asset names are hashes, but the shell never trusts that). */
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * Reads dist/web/index.html and the build manifest once. Without a manifest (an old build) the shell is
+ * served as it is.
+ */
+export function loadWebShell(webDir: string): WebShell {
+  const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    return {
+      html: (_route, head, page) => withPage(head === undefined ? index : withHead(index, head), page),
+    };
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+  // What the entry already loads statically is preloaded by index.html itself.
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const already = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const dep of manifest[key]?.imports ?? []) walk(dep, into);
+  };
+  if (entryKey) walk(entryKey, already);
+
+  const cache = new Map<AppRoute | null, string>();
+  const build = (route: AppRoute | null): string => {
+    if (!route) return index;
+    const keys = new Set<string>();
+    for (const module of ROUTE_PAGE_MODULES[route]) if (manifest[module]) walk(module, keys);
+    const tags: string[] = [];
+    for (const key of keys) {
+      if (already.has(key)) continue;
+      const chunk = manifest[key]!;
+      tags.push(`<link rel="modulepreload" crossorigin href="/${attr(chunk.file)}">`);
+      for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" href="/${attr(css)}">`);
+    }
+    return tags.length ? index.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : index;
+  };
+  return {
+    html(route, head, page) {
+      let html = cache.get(route);
+      if (html === undefined) {
+        html = build(route);
+        cache.set(route, html);
+      }
+      return withPage(head === undefined ? html : withHead(html, head), page);
+    },
+  };
+}

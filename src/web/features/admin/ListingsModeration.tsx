@@ -1,0 +1,397 @@
+/**
+ * /admin/listings: stat cards, search, category and province filters with Clear Filters, status tabs with
+ * counts, the server-paged sortable table with row selection and the floating bulk-action bar, the reject
+ * dialog (optional reason) and the detail dialog with Previous/Next through the filtered list. Every bit of
+ * state lives in the URL (useTableParams over the server route's own schema).
+ */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Check, CheckCircle2, Clock, ImageOff, List, X, XCircle, type LucideIcon } from 'lucide-react';
+import { format } from 'date-fns';
+import {
+  ADMIN_MESSAGES,
+  MODERATION_TAB_LABELS,
+  MODERATION_TABS,
+  moderationQuerySchema,
+  type ModerationRow,
+  type ModerationSort,
+  type ModerationTab,
+} from '@domain/admin.ts';
+import { CATEGORIES, PROVINCES } from '@domain/constants.ts';
+import { formatCount, imageVariant, priceRange, provinceLabel } from '@domain/format.ts';
+import type { DataTableColumn } from '../../components/data-table/column.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { TablePagination } from '../../components/data-table/TablePagination.tsx';
+import { TableSearch } from '../../components/data-table/TableSearch.tsx';
+import { useRowSelection } from '../../components/data-table/use-row-selection.ts';
+import { useTableParams } from '../../components/data-table/use-table-params.ts';
+import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useModerate, useModerationPage } from './api.ts';
+import { ListingDetailDialog } from './ListingDetailDialog.tsx';
+import { RejectDialog } from './RejectDialog.tsx';
+
+const ALL = 'all';
+
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: LucideIcon;
+}) {
+  return (
+    <Card className="gap-1 py-4">
+      <CardContent className="flex items-center justify-between gap-2">
+        <div>
+          <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</h2>
+          <p className="text-2xl font-bold">{value === undefined ? '–' : formatCount(value)}</p>
+        </div>
+        <Icon aria-hidden="true" className="size-5 text-primary" />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ListingsModeration() {
+  const table = useTableParams(moderationQuerySchema);
+  const { state } = table;
+  const { data, isPending, isFetching, isPlaceholderData, error, refetch } = useModerationPage(state);
+  const selection = useRowSelection(state);
+  const moderate = useModerate();
+  const [rejecting, setRejecting] = useState<string[]>([]);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [openAfterLoad, setOpenAfterLoad] = useState<{ page: number; which: 'first' | 'last' } | null>(null);
+
+  useEffect(() => {
+    if (error) toast.error(ADMIN_MESSAGES.listingsLoadFailed, { id: 'admin-listings-error' });
+  }, [error]);
+
+  const rows = data?.items;
+  // Crossing a page boundary from the dialog: open the first/last row once the new page is in (adjusted
+  // during render, so no frame shows the old page's row).
+  if (openAfterLoad && state.page === openAfterLoad.page && rows && !isPlaceholderData) {
+    setOpenIndex(rows.length === 0 ? null : openAfterLoad.which === 'first' ? 0 : rows.length - 1);
+    setOpenAfterLoad(null);
+  }
+
+  const shownIndex =
+    openIndex === null || !rows || rows.length === 0 ? null : Math.min(openIndex, rows.length - 1);
+  const openRow = shownIndex === null ? null : rows![shownIndex]!;
+  const globalIndex = shownIndex === null ? 0 : (state.page - 1) * state.pageSize + shownIndex;
+  const total = data?.total ?? 0;
+
+  const act = (ids: string[], status: 'approved' | 'rejected', reason: string | null = null) => {
+    const bulk = ids.length > 1 || selection.count > 0;
+    moderate.mutate(
+      { ids, status, reason },
+      {
+        onSuccess: (result) => {
+          if (bulk) {
+            toast.success(ADMIN_MESSAGES.bulkDone(result.updated, status), {
+              description: ADMIN_MESSAGES.bulkDoneDescription,
+            });
+          } else {
+            toast.success(ADMIN_MESSAGES.listingDone(status), {
+              description: ADMIN_MESSAGES.listingDoneDescription,
+            });
+          }
+          selection.clear();
+          setRejecting([]);
+        },
+        onError: () => toast.error(bulk ? ADMIN_MESSAGES.bulkFailed : ADMIN_MESSAGES.listingUpdateFailed),
+      },
+    );
+  };
+  const actOne = (id: string, status: 'approved' | 'rejected', reason: string | null = null) => {
+    moderate.mutate(
+      { ids: [id], status, reason },
+      {
+        onSuccess: () => {
+          toast.success(ADMIN_MESSAGES.listingDone(status), {
+            description: ADMIN_MESSAGES.listingDoneDescription,
+          });
+          setRejecting([]);
+        },
+        onError: () => toast.error(ADMIN_MESSAGES.listingUpdateFailed),
+      },
+    );
+  };
+
+  const columns: DataTableColumn<ModerationRow, ModerationSort>[] = [
+    {
+      id: 'image',
+      header: 'Image',
+      hideHeader: true,
+      hideOnPhone: true,
+      className: 'w-16',
+      cell: (row) =>
+        row.primaryImageUrl ? (
+          <img
+            src={imageVariant(row.primaryImageUrl, 400)}
+            alt=""
+            className="size-12 rounded-md object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <span className="flex size-12 items-center justify-center rounded-md bg-muted">
+            <ImageOff aria-hidden="true" className="size-4 text-muted-foreground" />
+          </span>
+        ),
+    },
+    {
+      id: 'title',
+      header: 'Title',
+      sortKey: 'title',
+      rowHeader: true,
+      className: 'min-w-48',
+      cell: (row) => row.title,
+    },
+    { id: 'business', header: 'Business', sortKey: 'business_name', cell: (row) => row.businessName },
+    {
+      id: 'category',
+      header: 'Category',
+      cell: (row) => CATEGORIES.find((c) => c.slug === row.category.slug)?.name ?? row.category.name,
+    },
+    {
+      id: 'location',
+      header: 'Location',
+      cell: (row) => `${row.city}, ${provinceLabel(row.province)}`,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      sortKey: 'price_from',
+      firstSortDir: 'desc',
+      className: 'whitespace-nowrap',
+      cell: (row) => priceRange(row.priceFrom, row.priceTo),
+    },
+    { id: 'status', header: 'Status', cell: (row) => <ListingStatusBadge status={row.status} /> },
+    {
+      id: 'created',
+      header: 'Created',
+      sortKey: 'created_at',
+      firstSortDir: 'desc',
+      className: 'whitespace-nowrap',
+      cell: (row) => format(new Date(row.createdAt), 'MMM d, yyyy'),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'end',
+      cell: (row) =>
+        row.status === 'pending' ? (
+          <div className="flex justify-end gap-1">
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-success"
+              onClick={() => actOne(row.id, 'approved')}
+              disabled={moderate.isPending}
+              aria-label={`Approve ${row.title}`}
+            >
+              <Check aria-hidden="true" />
+              <span className="max-lg:sr-only">Approve</span>
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-destructive"
+              onClick={() => setRejecting([row.id])}
+              disabled={moderate.isPending}
+              aria-label={`Reject ${row.title}`}
+            >
+              <X aria-hidden="true" />
+              <span className="max-lg:sr-only">Reject</span>
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+
+  const counts = data?.counts;
+  const stats = data?.stats;
+  const selectedIds = [...selection.selectedIds];
+
+  return (
+    <div className="space-y-5">
+      <section aria-label="Listing statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Pending Review" value={stats?.pending} icon={Clock} />
+        <StatCard label="Approved" value={stats?.approved} icon={CheckCircle2} />
+        <StatCard label="Rejected" value={stats?.rejected} icon={XCircle} />
+        <StatCard label="Total Listings" value={stats?.all} icon={List} />
+      </section>
+
+      <section
+        aria-label="Filters"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_auto] lg:items-end"
+      >
+        <TableSearch
+          value={state.search ?? ''}
+          onSearch={(text) => table.setFilter('search', text || undefined)}
+          label="Search listings"
+          placeholder="Search title, city or business…"
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="moderation-category">Category</Label>
+          <Select
+            value={state.category ?? ALL}
+            onValueChange={(value) => table.setFilter('category', value === ALL ? undefined : value)}
+          >
+            <SelectTrigger id="moderation-category" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All categories</SelectItem>
+              {CATEGORIES.map((c) => (
+                <SelectItem key={c.slug} value={c.slug}>
+                  {c.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="moderation-province">Province</Label>
+          <Select
+            value={state.province ?? ALL}
+            onValueChange={(value) =>
+              table.setFilter(
+                'province',
+                value === ALL ? undefined : (value as (typeof PROVINCES)[number]['value']),
+              )
+            }
+          >
+            <SelectTrigger id="moderation-province" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All provinces</SelectItem>
+              {PROVINCES.map((p) => (
+                <SelectItem key={p.value} value={p.value}>
+                  {p.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => table.clearFilters(['search', 'category', 'province'])}
+          disabled={!state.search && !state.category && !state.province}
+        >
+          Clear Filters
+        </Button>
+      </section>
+
+      <Tabs value={state.status} onValueChange={(value) => table.setFilter('status', value as ModerationTab)}>
+        <TabsList className="flex h-auto w-full flex-wrap justify-start sm:w-fit" aria-label="Listing status">
+          {MODERATION_TABS.map((tab) => (
+            <TabsTrigger key={tab} value={tab} className="min-h-10">
+              {MODERATION_TAB_LABELS[tab]}
+              <span className="ml-1.5 rounded-full bg-background/70 px-1.5 text-xs tabular-nums">
+                {counts ? formatCount(counts[tab]) : '…'}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+
+      <DataTable
+        caption="Listings"
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        sort={{ sort: state.sort, dir: state.dir }}
+        onSortChange={(next) => table.setSort(next.sort, next.dir)}
+        isLoading={isPending}
+        isFetching={isFetching}
+        error={error}
+        errorText={ADMIN_MESSAGES.listingsLoadFailed}
+        onRetry={() => void refetch()}
+        emptyText="No listings found"
+        onRowActivate={(row) => setOpenIndex(rows?.indexOf(row) ?? null)}
+        rowActionLabel={(row) => `View ${row.title}`}
+        selection={{
+          selectedIds: selection.selectedIds,
+          onSelectedIdsChange: selection.setSelectedIds,
+          rowLabel: (row) => row.title,
+        }}
+        bulkActions={
+          <>
+            <Button onClick={() => act(selectedIds, 'approved')} disabled={moderate.isPending}>
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => setRejecting(selectedIds)}
+              disabled={moderate.isPending}
+            >
+              <X aria-hidden="true" />
+              Reject
+            </Button>
+          </>
+        }
+      />
+
+      <TablePagination
+        page={state.page}
+        pageSize={state.pageSize}
+        total={data?.total}
+        onPageChange={table.setPage}
+        onPageSizeChange={table.setPageSize}
+        label="Listings pages"
+      />
+
+      <ListingDetailDialog
+        listingId={openRow?.id ?? null}
+        position={`${formatCount(globalIndex + 1)} of ${formatCount(total)}`}
+        hasPrevious={globalIndex > 0}
+        hasNext={globalIndex + 1 < total}
+        onPrevious={() => {
+          if (shownIndex! > 0) setOpenIndex(shownIndex! - 1);
+          else {
+            setOpenAfterLoad({ page: state.page - 1, which: 'last' });
+            table.setPage(state.page - 1);
+          }
+        }}
+        onNext={() => {
+          if (shownIndex! + 1 < rows!.length) setOpenIndex(shownIndex! + 1);
+          else {
+            setOpenAfterLoad({ page: state.page + 1, which: 'first' });
+            table.setPage(state.page + 1);
+          }
+        }}
+        onApprove={(id) => actOne(id, 'approved')}
+        onReject={(id) => setRejecting([id])}
+        busy={moderate.isPending}
+        onClose={() => setOpenIndex(null)}
+      />
+
+      <RejectDialog
+        count={rejecting.length}
+        busy={moderate.isPending}
+        onCancel={() => setRejecting([])}
+        onConfirm={(reason) =>
+          rejecting.length === 1 && selection.count === 0
+            ? actOne(rejecting[0]!, 'rejected', reason)
+            : act(rejecting, 'rejected', reason)
+        }
+      />
+    </div>
+  );
+}

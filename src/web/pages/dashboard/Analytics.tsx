@@ -1,0 +1,181 @@
+/**
+ * /dashboard/analytics: views and enquiries per day over the last 30 days, in total or for one listing,
+ * with the conversion rate. Packages without analytics see what they would get and a link to /packages.
+ */
+import { useEffect, useState } from 'react';
+import { BarChart3, Eye, MessageSquare, Percent } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ANALYTICS_DAYS, conversionRate, type AnalyticsPoint } from '@domain/providers.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAnalytics, usePackage } from '../../features/providers/api.ts';
+import { AnalyticsChart } from '../../features/providers/AnalyticsChart.tsx';
+import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
+
+const ALL = 'all';
+const sum = (points: AnalyticsPoint[], key: 'views' | 'enquiries') => points.reduce((s, p) => s + p[key], 0);
+
+function Upsell() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">See how your listings perform</CardTitle>
+        <CardDescription>
+          Analytics are included in the Standard and Premium packages. Upgrade to see, for each listing and in
+          total:
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          <li>Views per day over the last {ANALYTICS_DAYS} days</li>
+          <li>Enquiries per day over the same period</li>
+          <li>Your conversion rate: the share of views that became enquiries</li>
+        </ul>
+        <Button asChild>
+          <Link to="/packages">View Packages</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value, icon: Icon }: { label: string; value: string; icon: typeof Eye }) {
+  return (
+    <Card className="gap-2 py-4">
+      <CardContent className="flex items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold">{value}</p>
+        </div>
+        <Icon aria-hidden="true" className="size-5 text-primary" />
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function Analytics() {
+  const me = useProviderGuard('manage');
+  const status = usePackage(me !== null);
+  const allowed = status.data?.hasAnalytics === true;
+  const analytics = useAnalytics(me !== null && allowed);
+  const [selected, setSelected] = useState(ALL);
+
+  useEffect(() => {
+    if (analytics.isError) toast.error('Failed to load analytics', { id: 'analytics-error' });
+  }, [analytics.isError]);
+
+  if (!me) return null;
+
+  const data = analytics.data;
+  const listing = data?.listings.find((l) => l.id === selected);
+  const points = listing?.points ?? data?.total ?? [];
+  const views = sum(points, 'views');
+  const enquiries = sum(points, 'enquiries');
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex items-start gap-3">
+        <BarChart3 aria-hidden="true" className="mt-1 size-6 text-primary" />
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Analytics</h1>
+          <p className="mt-1 text-muted-foreground">
+            Views and enquiries over the last {ANALYTICS_DAYS} days.
+          </p>
+        </div>
+      </div>
+
+      {status.isPending ? (
+        <Skeleton className="h-80 rounded-xl" />
+      ) : !allowed ? (
+        <Upsell />
+      ) : !data ? (
+        <Skeleton className="h-80 rounded-xl" />
+      ) : (
+        <>
+          <div className="grid gap-2 sm:max-w-sm">
+            <Label htmlFor="analytics-listing">Listing</Label>
+            <Select value={selected} onValueChange={setSelected}>
+              <SelectTrigger id="analytics-listing" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All listings</SelectItem>
+                {data.listings.map((l) => (
+                  <SelectItem key={l.id} value={l.id}>
+                    {l.title}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+            <Stat label="Views" value={String(views)} icon={Eye} />
+            <Stat label="Enquiries" value={String(enquiries)} icon={MessageSquare} />
+            <Stat label="Conversion rate" value={`${conversionRate(views, enquiries)}%`} icon={Percent} />
+          </section>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">{listing ? listing.title : 'All listings'}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AnalyticsChart points={points} title={listing ? listing.title : 'All listings'} />
+            </CardContent>
+          </Card>
+          {data.listings.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Per listing</CardTitle>
+              </CardHeader>
+              <CardContent className="overflow-x-auto">
+                <table className="w-full min-w-[28rem] text-left text-sm">
+                  <thead>
+                    <tr className="border-b">
+                      <th scope="col" className="py-2 font-medium">
+                        Listing
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Views
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Enquiries
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Conversion
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.listings.map((l) => {
+                      const v = sum(l.points, 'views');
+                      const e = sum(l.points, 'enquiries');
+                      return (
+                        <tr key={l.id} className="border-b last:border-0">
+                          <th scope="row" className="py-2 font-normal">
+                            {l.title}
+                          </th>
+                          <td className="py-2 text-right">{v}</td>
+                          <td className="py-2 text-right">{e}</td>
+                          <td className="py-2 text-right">{conversionRate(v, e)}%</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

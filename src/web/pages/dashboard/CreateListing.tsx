@@ -1,0 +1,84 @@
+/**
+ * /dashboard/listings/new: the listing form with the package banner. Without an active package or at the
+ * listing limit the spec's message shows and the page goes to /packages (demo mode and admins are exempt;
+ * the server refuses the same cases).
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LIMITS } from '@domain/constants.ts';
+import { LISTING_MESSAGES, PACKAGE_MESSAGES } from '@domain/providers.ts';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { PackageBanner } from '../../features/provider-dashboard/PackageBanner.tsx';
+import { usePackage, useSaveListing } from '../../features/providers/api.ts';
+import { EMPTY_LISTING, ListingForm } from '../../features/providers/ListingForm.tsx';
+import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
+import { isApiError } from '../../lib/api.ts';
+
+const PACKAGE_REFUSALS = ['LISTING_LIMIT_REACHED', 'PACKAGE_EXPIRED', 'PACKAGE_PAYMENT_PENDING'];
+
+export default function CreateListing() {
+  const me = useProviderGuard('create');
+  const navigate = useNavigate();
+  const status = usePackage(me !== null);
+  const save = useSaveListing(undefined);
+
+  const data = status.data;
+  const blocked =
+    data && data.source === 'package'
+      ? !data.active
+        ? data.paymentStatus === 'pending'
+          ? PACKAGE_MESSAGES.paymentPending
+          : PACKAGE_MESSAGES.expired
+        : data.maxListings !== -1 && data.listingCount >= data.maxListings
+          ? PACKAGE_MESSAGES.limitReached
+          : null
+      : null;
+
+  useEffect(() => {
+    if (blocked) {
+      toast.error(blocked, { id: 'create-listing-blocked' });
+      void navigate('/packages', { replace: true });
+    }
+  }, [blocked, navigate]);
+
+  if (!me || status.isPending || blocked) return <PageSpinner />;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create Listing</h1>
+        <p className="mt-1 text-muted-foreground">
+          Tell families about your service. New listings are reviewed by our team before they go live.
+        </p>
+      </div>
+      <PackageBanner status={data} />
+      <Card>
+        <CardContent>
+          <ListingForm
+            initial={EMPTY_LISTING}
+            // Failing to fetch the package falls back to the built-in default allowance.
+            maxImages={data?.maxImages ?? LIMITS.imageDefaultAllowance}
+            submitLabel="Create Listing"
+            failMessage={LISTING_MESSAGES.createFailed}
+            onSubmit={async (values) => {
+              try {
+                await save.mutateAsync(values);
+              } catch (error) {
+                if (isApiError(error) && PACKAGE_REFUSALS.includes(error.code ?? '')) {
+                  toast.error(error.message);
+                  await navigate('/packages');
+                  return;
+                }
+                throw error;
+              }
+              toast.success(LISTING_MESSAGES.created);
+              await navigate('/dashboard/listings');
+            }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
