@@ -1,4 +1,5 @@
 /** Client engagement end to end: enquiries (visitor → provider), favourites and reviews. */
+import { signInPath } from '../src/domain/redirect.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signIn, uniqueEmail } from './support.ts';
 
@@ -139,7 +140,11 @@ test('a user writes, edits and deletes a review and the average follows', async 
   // signed out: Sign in to Review
   await page.goto(`/listing/${listing.id}`);
   const reviews = page.getByRole('region', { name: 'Reviews' });
-  await expect(reviews.getByRole('link', { name: 'Sign in to Review' })).toHaveAttribute('href', '/auth');
+  // …which comes back to this listing's review button after signing in (decision 0009)
+  await expect(reviews.getByRole('link', { name: 'Sign in to Review' })).toHaveAttribute(
+    'href',
+    signInPath(`/listing/${listing.id}#write-review`),
+  );
 
   await signUpFresh(page, 'Kagiso Reviewer');
   await page.reload();

@@ -33,7 +33,9 @@ export default function Faq() {
           <Accordion type="single" collapsible>
             {faqs.map((faq) => (
               <AccordionItem key={faq.id} value={faq.id}>
-                <AccordionTrigger className="text-base">{faq.question}</AccordionTrigger>
+                <AccordionTrigger level={2} className="text-base">
+                  {faq.question}
+                </AccordionTrigger>
                 <AccordionContent className="leading-relaxed whitespace-pre-line text-muted-foreground">
                   {faq.answer}
                 </AccordionContent>

@@ -92,7 +92,9 @@ function FavoriteCard({ favorite }: { favorite: FavoriteItem }) {
                   {listing.city}, {provinceLabel(listing.province)}
                 </span>
               </p>
-              <p className="mt-1 text-lg font-bold text-primary">{favouritePrice(listing.priceFrom)}</p>
+              <p data-testid="favorite-price" className="mt-1 text-lg font-bold text-primary">
+                {favouritePrice(listing.priceFrom)}
+              </p>
             </>
           )}
           <div className="mt-auto pt-3">

@@ -245,7 +245,7 @@ function Featured({ content }: { content: SiteContent | undefined }) {
             // Phones: one swipeable row (the next card peeks in), so the guide offer and the provider call
             // to action are a few scrolls away; from 640 px the usual grid.
             <ul
-              aria-label={heading}
+              aria-labelledby="featured-heading"
               className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 xl:grid-cols-4"
             >
               {listings.map((listing, i) => (

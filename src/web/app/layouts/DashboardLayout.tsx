@@ -168,15 +168,15 @@ function Sidebar({ role }: { role: Role }) {
           <p className="min-w-0 truncate text-sm font-medium text-muted-foreground">{active.label}</p>
         )}
       </div>
-      <nav
-        aria-label="Dashboard"
-        className="hidden bg-card lg:sticky lg:top-16 lg:flex lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-r lg:px-3 lg:py-4"
-      >
-        <NavList items={items} active={active} />
+      {/* The landmark holds exactly the spec's sidebar items; the way back to the marketplace sits below. */}
+      <div className="hidden bg-card lg:sticky lg:top-16 lg:flex lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-r lg:px-3 lg:py-4">
+        <nav aria-label="Dashboard">
+          <NavList items={items} active={active} />
+        </nav>
         <div className="mt-auto border-t pt-3">
           <MarketplaceLink />
         </div>
-      </nav>
+      </div>
     </>
   );
 }

@@ -12,7 +12,8 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'border-border text-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
-        success: 'border-transparent bg-success/15 text-success dark:text-success',
+        // Darker than --success so the label meets 4.5:1 on its tint (the Approved badge).
+        success: 'border-transparent bg-success/15 text-[oklch(0.42_0.11_150)] dark:text-success',
         warning: 'border-transparent bg-warning/25 text-warning-foreground dark:text-warning',
         gold: 'border-transparent bg-gold text-gold-foreground',
         muted: 'border-transparent bg-muted text-muted-foreground',

@@ -45,6 +45,7 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
 
   return (
     <div
+      role="region"
       aria-roledescription="carousel"
       aria-label="Featured banners"
       className={cn('relative overflow-hidden bg-[oklch(0.25_0.09_285)]', className)}

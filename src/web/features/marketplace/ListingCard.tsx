@@ -105,7 +105,9 @@ export function ListingCard({
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold text-primary">{cardPrice(listing.priceFrom)}</span>
+          <span data-testid="card-price" className="text-lg font-bold text-primary">
+            {cardPrice(listing.priceFrom)}
+          </span>
           <span className="flex items-center gap-1 text-sm font-medium">
             <Star aria-hidden="true" className="size-4 fill-gold text-gold" />
             <span className="sr-only">Rating</span>
