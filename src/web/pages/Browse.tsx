@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowUpDown, Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
-import { CATEGORIES, PROVINCES } from '@domain/constants.ts';
+import { CATEGORIES, PROVINCES, type Province } from '@domain/constants.ts';
+import { landingPath } from '@domain/seo.ts';
 import { formatCount } from '@domain/format.ts';
 import { BROWSE_MAX_PRICE, BROWSE_SORT_LABELS, BROWSE_SORTS, type BrowseSort } from '@domain/listings.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -185,6 +186,15 @@ export default function Browse() {
     filters.search || filters.province || filters.category || filters.minPrice || filters.maxPrice,
   );
   const categoryName = CATEGORIES.find((c) => c.slug === filters.category)?.name;
+  // A category (and province) filter alone matches a landing page: link to it once it has listings.
+  const provinceName = PROVINCES.find((p) => p.value === filters.province)?.label;
+  const landing =
+    categoryName && !filters.search && !filters.minPrice && !filters.maxPrice && items.length > 0
+      ? {
+          path: landingPath(filters.category, (filters.province || null) as Province | null),
+          label: `All ${categoryName} ${provinceName ? `in ${provinceName}` : 'across South Africa'}`,
+        }
+      : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -193,6 +203,13 @@ export default function Browse() {
         <p className="mt-2 text-muted-foreground">
           Find trusted matric farewell providers across South Africa.
         </p>
+        {landing && (
+          <p className="mt-2 text-sm">
+            <Link to={landing.path} className="font-medium text-primary underline-offset-4 hover:underline">
+              {landing.label}
+            </Link>
+          </p>
+        )}
       </header>
 
       <section aria-label="Filters" className="mt-8 rounded-xl border bg-card p-4 shadow-sm">

@@ -27,6 +27,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ContactProviderButton } from '../features/enquiries/ContactProviderButton.tsx';
 import { FavoriteButton } from '../features/favorites/FavoriteButton.tsx';
+import { ShareButton } from '../features/share/ShareButton.tsx';
 import { ListingGallery } from '../features/listings/ListingGallery.tsx';
 import {
   listingQueryKey,
@@ -109,7 +110,10 @@ function Summary({ listing, contact }: { listing: ListingDetailData; contact: Co
               {listing.category.name}
             </p>
           </div>
-          <FavoriteButton listingId={listing.id} className="shrink-0" />
+          <div className="flex shrink-0 items-center gap-1">
+            <ShareButton path={`/listing/${listing.id}`} title={listing.title} iconOnly />
+            <FavoriteButton listingId={listing.id} className="shrink-0" />
+          </div>
         </div>
         <div className="space-y-1.5 text-sm text-muted-foreground">
           <p className="flex items-center gap-1.5">

@@ -4,6 +4,7 @@ import { imageVariant, ratingLabel } from '@domain/format.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { ShareButton } from '../features/share/ShareButton.tsx';
 import { useProviderProfile } from '../features/marketplace/api.ts';
 import {
   LISTING_GRID_CLASS,
@@ -86,6 +87,7 @@ export default function ProviderProfile() {
               )}
             </div>
             <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+              <ShareButton path={`/provider/${provider.id}`} title={provider.businessName} />
               <Badge variant="outline">{provider.packageLabel}</Badge>
               <span className="flex items-center gap-1.5">
                 <Star aria-hidden="true" className="size-4 fill-gold text-gold" />

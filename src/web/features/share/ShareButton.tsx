@@ -10,12 +10,15 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { cn } from '../../lib/utils.ts';
 import { shareLinks } from './share-links.ts';
 
 export interface ShareButtonProps {
   /** Path of the page (e.g. /listing/{id}); made absolute with the site's origin. */
   path: string;
   title: string;
+  /** A round icon button (next to the favourite heart) instead of the labelled one. */
+  iconOnly?: boolean;
   className?: string;
 }
 
@@ -35,7 +38,7 @@ function FacebookIcon() {
   );
 }
 
-export function ShareButton({ path, title, className }: ShareButtonProps) {
+export function ShareButton({ path, title, iconOnly = false, className }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const url = () => `${window.location.origin}${path}`;
@@ -66,10 +69,21 @@ export function ShareButton({ path, title, className }: ShareButtonProps) {
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" className={className}>
-          <Share2 aria-hidden="true" />
-          Share
-        </Button>
+        {iconOnly ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Share"
+            className={cn('size-11 rounded-full', className)}
+          >
+            <Share2 aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" className={cn('min-h-11 sm:min-h-9', className)}>
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+        )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
