@@ -53,6 +53,7 @@ import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
 import { loadPageRenderer, SSR_ROUTES, type PageRenderer, type RenderedPage } from './ssr.ts';
+import { cachedCatalogue } from './features/marketplace/cache.ts';
 import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 
@@ -365,7 +366,12 @@ export async function buildApp({
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app renders its not-found page for paths it does not route; the status says so too.
-      const parts = await pageParts(req.url, req.log, req.method === 'GET' ? pageRenderer : null);
+      // Public pages render the same for every visitor (signed-in parts come after hydration), so a rendered
+      // page is kept for a few seconds in the catalogue cache, which listing and moderation changes clear.
+      const parts =
+        req.method === 'GET'
+          ? await cachedCatalogue(db, `page:${req.url}`, () => pageParts(req.url, req.log, pageRenderer))
+          : await pageParts(req.url, req.log, null);
       return reply
         .code(parts.status)
         .header('cache-control', 'no-cache')

@@ -23,6 +23,7 @@ import {
   updateSocialLinkSchema,
   type ContentSection,
 } from '../../../domain/content.ts';
+import { catalogueChanged } from '../marketplace/cache.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, errorResponses } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -57,6 +58,11 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: { db: Db; s
   const { db, storage } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
+  // Server-rendered pages show this content: after a successful change, forget the rendered copies.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && reply.statusCode < 400) catalogueChanged(db);
+    return payload;
+  });
 
   // Sections -------------------------------------------------------------------------------------------
   r.get(
