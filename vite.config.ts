@@ -78,10 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Read by the server (src/server/web-shell.ts) to preload the current route's chunks.
         manifest: true,
       },
-  ssr: {
-    // Bundled into the server build (CSS-importing or ESM-only packages), the rest stays in node_modules.
-    noExternal: ['sonner'],
-  },
+  // The server-rendering build bundles its dependencies, so React's production build is the one that
+  // renders (whatever NODE_ENV the server runs with); in dev, Vite loads them from node_modules.
+  ssr: { noExternal: isSsrBuild ? true : ['sonner'] },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     port: 5173,
     proxy: {

@@ -256,13 +256,14 @@ describe('pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect((await inject('GET', '/listing/x/y')).statusCode).toBe(404);
+    // A listing that does not exist (or is not public) is a missing page too (decision 0021).
+    expect((await inject('GET', '/listing/abc')).statusCode).toBe(404);
   });
 
   it('answers the web app’s own routes with 200', async () => {
     for (const url of [
       '/',
       '/browse?search=car',
-      '/listing/abc',
       '/dashboard/listings/1/edit',
       '/admin/cms',
     ]) {

@@ -38,9 +38,45 @@ function FacebookIcon() {
   );
 }
 
+/** The menu's items: rendered only while the menu is open, in the browser. */
+function ShareMenuItems({
+  path,
+  title,
+  copied,
+  onCopy,
+}: {
+  path: string;
+  title: string;
+  copied: boolean;
+  onCopy: () => void;
+}) {
+  const links = shareLinks(`${window.location.origin}${path}`, title);
+  return (
+    <>
+      <DropdownMenuItem asChild>
+        <a href={links.whatsapp} target="_blank" rel="noopener noreferrer">
+          <WhatsAppIcon />
+          WhatsApp
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <a href={links.facebook} target="_blank" rel="noopener noreferrer">
+          <FacebookIcon />
+          Facebook
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onCopy}>
+        {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+        Copy link
+      </DropdownMenuItem>
+    </>
+  );
+}
+
 export function ShareButton({ path, title, iconOnly = false, className }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  // The address is read in handlers and in the open menu only: never while the server renders.
   const url = () => `${window.location.origin}${path}`;
 
   // Decided on click, not while rendering: the server renders the same button for every visitor.
@@ -65,7 +101,6 @@ export function ShareButton({ path, title, iconOnly = false, className }: ShareB
     }
   };
 
-  const links = () => shareLinks(url(), title);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
@@ -86,22 +121,7 @@ export function ShareButton({ path, title, iconOnly = false, className }: ShareB
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <a href={links().whatsapp} target="_blank" rel="noopener noreferrer">
-            <WhatsAppIcon />
-            WhatsApp
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={links().facebook} target="_blank" rel="noopener noreferrer">
-            <FacebookIcon />
-            Facebook
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void copy()}>
-          {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-          Copy link
-        </DropdownMenuItem>
+        <ShareMenuItems path={path} title={title} copied={copied} onCopy={() => void copy()} />
       </DropdownMenuContent>
     </DropdownMenu>
   );
