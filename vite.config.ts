@@ -1,14 +1,63 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
+/**
+ * `npm run dev`: page requests are rendered by the API server (GET /api/dev/render, from the sources through
+ * src/server/dev-ssr.ts) and put into Vite's own index.html, so the dev server shows server-rendered pages
+ * with hot reload. When the API is not up (or SSR is off) the page falls back to browser rendering.
+ */
+function devServerRendering(): Plugin {
+  return {
+    name: 'mm-dev-server-rendering',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.originalUrl ?? req.url ?? '/';
+        const pathname = url.split('?')[0]!;
+        const isPage =
+          req.method === 'GET' &&
+          (req.headers.accept ?? '').includes('text/html') &&
+          !/^\/(api|uploads|@|node_modules|src)\b/.test(pathname) &&
+          !/\.[a-z0-9]+$/i.test(pathname);
+        if (!isPage) return next();
+        void (async () => {
+          const { withHead, withPage } = await import('./src/server/web-shell.ts');
+          const answer = await fetch(
+            `http://127.0.0.1:${apiPort}/api/dev/render?url=${encodeURIComponent(url)}`,
+          );
+          if (!answer.ok) return next();
+          const parts = (await answer.json()) as {
+            status: number;
+            head: string;
+            html: string | null;
+            state: unknown;
+          };
+          const template = await readFile(
+            fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+            'utf8',
+          );
+          const html = withPage(
+            withHead(await server.transformIndexHtml(url, template), parts.head),
+            parts.html === null ? undefined : { html: parts.html, state: parts.state },
+          );
+          res.statusCode = parts.status;
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(html);
+        })().catch(() => next());
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devServerRendering()],
   resolve: {
     alias: {
       '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),

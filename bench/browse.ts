@@ -25,8 +25,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { browseQuerySchema } from '../src/domain/listings.ts';
-import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.ts';
-import { firstPageStatements, FUZZY_THRESHOLD } from '../src/server/features/marketplace/browse.ts';
+import { openPglite, openPostgres, queryRows, type Database, type Db } from '../src/server/db/client.ts';
+import { firstPageStatements } from '../src/server/features/marketplace/browse.ts';
 import { explainAll } from './explain.ts';
 import { generateCatalogue } from './generate.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
@@ -192,14 +192,14 @@ function inline(statement: SQL): string {
 }
 
 /** A pgbench script with exactly the statements the API runs for the first page of a scenario. */
-function pgbenchScript(s: Scenario): string | null {
+async function pgbenchScript(db: Db, s: Scenario): Promise<string | null> {
   if (s.kind === 'detail' || s.query.includes('cursor=')) return null;
   const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
-  const st = firstPageStatements(q, s.name.includes('misspelt'));
+  const st = await firstPageStatements(db, q);
   const lines = [`${inline(st.count)};`];
   for (const seg of st.segments) {
-    if (seg.fuzzy) {
-      lines.push('begin;', `set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD};`);
+    if (seg.settings.length) {
+      lines.push('begin;', ...seg.settings.map((setting) => `${setting};`));
       lines.push(`${inline(seg.sql)};`, 'commit;');
     } else {
       lines.push(`${inline(seg.sql)};`);
@@ -300,9 +300,15 @@ async function runOne(kind: 'postgres' | 'pglite', size: number) {
   }
 
   if (kind === 'postgres') {
+    const database = openPostgres(env.DATABASE_URL!);
+    const scripts = new Map<string, string | null>();
+    try {
+      for (const s of SCENARIOS) scripts.set(s.name, await pgbenchScript(database.db, s));
+    } finally {
+      await database.close();
+    }
     for (const r of results) {
-      const scenario = SCENARIOS.find((s) => s.name === r.name);
-      const script = scenario ? pgbenchScript(scenario) : null;
+      const script = scripts.get(r.name) ?? null;
       if (!script) continue;
       r.pgbench = {};
       r.ratioToPgbench = {};

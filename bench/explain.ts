@@ -7,12 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { browseQuerySchema } from '../src/domain/listings.ts';
 import { openPglite, openPostgres, queryRows, type Db } from '../src/server/db/client.ts';
-import { firstPageStatements, FUZZY_THRESHOLD } from '../src/server/features/marketplace/browse.ts';
+import { firstPageStatements } from '../src/server/features/marketplace/browse.ts';
 import { SCENARIOS } from './scenarios.ts';
 
-async function explain(db: Db, statement: SQL, fuzzy: boolean): Promise<string> {
+async function explain(db: Db, statement: SQL, settings: string[]): Promise<string> {
   return db.transaction(async (tx) => {
-    if (fuzzy) await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+    for (const setting of settings) await tx.execute(sql.raw(setting));
     const rows = await queryRows<{ 'QUERY PLAN': string }>(
       tx as unknown as Db,
       sql`explain (analyze, buffers, costs off) ${statement}`,
@@ -26,14 +26,12 @@ export async function explainAll(db: Db): Promise<string> {
   for (const s of SCENARIOS) {
     if (s.query.includes('cursor=')) continue;
     const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
-    const statements = firstPageStatements(q, s.name.includes('misspelt'));
+    const statements = await firstPageStatements(db, q);
     out.push(`### ${s.name} (\`/api/listings${s.query ? `?${s.query}` : ''}\`)\n`);
-    out.push(
-      'Count (stops at 1,001 rows):\n\n```\n' + (await explain(db, statements.count, false)) + '\n```\n',
-    );
+    out.push('Count (stops at the cap):\n\n```\n' + (await explain(db, statements.count, [])) + '\n```\n');
     for (const [i, seg] of statements.segments.entries()) {
       const label = statements.segments.length > 1 ? `Rows, segment ${i + 1}` : 'Rows';
-      out.push(`${label}:\n\n\`\`\`\n${await explain(db, seg.sql, seg.fuzzy)}\n\`\`\`\n`);
+      out.push(`${label}:\n\n\`\`\`\n${await explain(db, seg.sql, seg.settings)}\n\`\`\`\n`);
     }
   }
   return out.join('\n');

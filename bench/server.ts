@@ -14,8 +14,12 @@ import { setCatalogueCacheEnabled } from '../src/server/features/marketplace/cac
 
 const config = loadConfig();
 // A minimal web shell: the API is what is measured, and main.ts would otherwise build the web app.
-const webDir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-web-'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
+// `--web` serves the real build instead (dist/web and the server-rendering bundle, bench/ssr.ts).
+let webDir = config.webDir;
+if (!process.argv.includes('--web')) {
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
+}
 if (process.argv.includes('--no-cache')) setCatalogueCacheEnabled(false);
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -22,12 +22,12 @@ test('an admin edits a package’s listing limit and /packages shows it', async 
   try {
     await setListingLimit(page, '4');
     await page.goto('/packages');
-    await expect(page.getByText('4 active listings', { exact: false })).toBeVisible();
+    await expect(page.getByText('4 active listings · 10 images per listing')).toBeVisible();
   } finally {
     await setListingLimit(page, '2');
   }
   await page.goto('/packages');
-  await expect(page.getByText('2 active listings', { exact: false })).toBeVisible();
+  await expect(page.getByText('2 active listings · 10 images per listing')).toBeVisible();
 });
 
 test('an admin switches demo mode on and off; the header badge follows', async ({ page }) => {

@@ -14,7 +14,7 @@ test('an admin opens a pending listing in the detail dialog, approves it with th
   await expect(page.getByRole('heading', { name: 'Manage Listings', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Listings' });
   const firstRow = table.getByRole('row').nth(1);
-  const title = (await firstRow.getByRole('rowheader').innerText()).trim();
+  const title = (await firstRow.getByRole('rowheader').innerText()).split('\n')[0]!.trim();
   const before = await page.request.get(
     `/api/admin/listings?search=${encodeURIComponent(title)}&status=pending`,
   );
@@ -52,7 +52,7 @@ test('an admin bulk-approves three listings with the floating bar; the selection
   for (const row of await table.getByRole('row').all()) {
     const header = row.getByRole('rowheader');
     if ((await header.count()) === 0) continue;
-    const title = (await header.innerText()).trim();
+    const title = (await header.innerText()).split('\n')[0]!.trim();
     titles.push(title);
     await row.getByRole('checkbox', { name: `Select ${title}` }).check();
   }

@@ -38,6 +38,9 @@ export interface SeededIds {
   listingId: string;
   providerId: string;
   ownListingId: string;
+  /** Category slug and hyphenated province of the long-named provider's listing (a landing page). */
+  category: string;
+  province: string;
 }
 
 /** Ids from the seeded catalogue: the long-named provider's listing and one of the premium account's. */
@@ -54,7 +57,13 @@ export async function seededIds(request: APIRequestContext): Promise<SeededIds> 
   const long = items.find((l) => l.provider.businessName === LONG_NAME_PROVIDER);
   const own = items.find((l) => l.provider.businessName === 'Elite Arrivals');
   if (!long || !own) throw new Error('The seeded listings are missing');
-  return { listingId: long.id, providerId: long.provider.id, ownListingId: own.id };
+  return {
+    listingId: long.id,
+    providerId: long.provider.id,
+    ownListingId: own.id,
+    category: long.category.slug,
+    province: long.province.replace(/_/g, '-'),
+  };
 }
 
 export function routeVisits(ids: SeededIds): RouteVisit[] {
@@ -63,7 +72,9 @@ export function routeVisits(ids: SeededIds): RouteVisit[] {
       .replace('/listing/:id', `/listing/${ids.listingId}`)
       .replace('/provider/:id', `/provider/${ids.providerId}`)
       .replace('/dashboard/listings/:id/edit', `/dashboard/listings/${ids.ownListingId}/edit`)
-      .replace(':slug', GUIDE_ARTICLE_SLUG);
+      .replace(':slug', GUIDE_ARTICLE_SLUG)
+      .replace(':category', ids.category)
+      .replace(':province', ids.province);
     return { route, url, visitor: visitorFor(route) };
   });
 }

@@ -67,7 +67,8 @@ test('dashboard and admin routes send signed-out visitors to /auth', async ({ pa
 
 const SIDEBAR = {
   user: ['Dashboard', 'Settings', 'Favorites', 'Enquiries'],
-  provider: ['Dashboard', 'Settings', 'Enquiries', 'My Listings', 'Add Listing'],
+  // The premium demo provider's package includes analytics (issue 10).
+  provider: ['Dashboard', 'Settings', 'Enquiries', 'My Listings', 'Add Listing', 'Analytics'],
   admin: [
     'Dashboard',
     'Settings',

@@ -115,15 +115,16 @@ test('a plain account becomes a provider, lists with three images, edits, hits t
   await expect(page).toHaveURL(/\/dashboard\/listings$/);
 
   const card = page.getByRole('list', { name: 'Your listings' }).getByRole('listitem').first();
-  await expect(card.getByText('Golden Farewell Decor')).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Golden Farewell Decor' })).toBeVisible();
   await expect(card.getByText('Pending')).toBeVisible();
   await expect(card.getByText('R3 000 - R4 500')).toBeVisible();
   // Basic allows one listing: the banner and the limit card say so.
+  const banner = page.getByRole('status', { name: 'Package status' });
   await expect(
-    page.getByText("You've reached your listing limit. Upgrade your package to create more."),
+    banner.getByText("You've reached your listing limit. Upgrade your package to create more."),
   ).toBeVisible();
   await expect(page.getByText('1 of 1 listings')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade Package' })).toHaveAttribute('href', '/packages');
+  await expect(banner.getByRole('link', { name: 'Upgrade Package' })).toHaveAttribute('href', '/packages');
 
   // The saved order and primary.
   await card.getByRole('link', { name: 'Edit Golden Farewell Decor' }).click();
@@ -142,7 +143,7 @@ test('a plain account becomes a provider, lists with three images, edits, hits t
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Your listing has been updated')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/listings$/);
-  await expect(page.getByText('Golden Farewell Decor Deluxe')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Golden Farewell Decor Deluxe' })).toBeVisible();
 
   // At the limit, Create Listing goes to /packages with the message.
   await page.goto('/dashboard/listings/new');

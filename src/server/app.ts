@@ -4,7 +4,13 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
+import { z } from 'zod';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -46,7 +52,7 @@ import { guideAdminRoutes } from './features/guide/admin-routes.ts';
 import { guideRoutes } from './features/guide/routes.ts';
 import { registerEtags } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
-import { loadPageRenderer, SSR_ROUTES, type RenderedPage } from './ssr.ts';
+import { loadPageRenderer, SSR_ROUTES, type PageRenderer, type RenderedPage } from './ssr.ts';
 import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 
@@ -62,6 +68,11 @@ export interface BuildOptions {
   storage?: Storage;
   /** Where logs go (default stdout); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * `npm run dev`: pages are rendered from the sources through Vite (src/server/dev-ssr.ts) and handed to
+   * the Vite dev server through GET /api/dev/render instead of being served from the build.
+   */
+  devRenderer?: PageRenderer;
 }
 
 export interface App {
@@ -83,7 +94,13 @@ function firstFieldMessages(issues: { path?: PropertyKey[]; instancePath?: strin
   return fields;
 }
 
-export async function buildApp({ config, database, storage, logStream }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logStream,
+  devRenderer,
+}: BuildOptions): Promise<App> {
   const { db } = database;
   const app = Fastify({
     logger:
@@ -297,6 +314,50 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     });
   }
 
+  /**
+   * A page's status, head and (for public pages) server-rendered markup. Each page's head (title,
+   * description, share tags, JSON-LD) is written from its data; a listing the public may not see answers
+   * 404 with noindex; public pages arrive rendered (src/server/ssr.ts), and a failure or a timeout leaves
+   * the page to the browser.
+   */
+  const pageParts = async (url: string, log: FastifyBaseLogger, renderer: PageRenderer | null) => {
+    const pathname = url.split('?')[0]!;
+    const route = matchAppRoute(pathname);
+    const query = new URLSearchParams(url.split('?')[1] ?? '');
+    const head = route
+      ? await pageHead(db, config.publicUrl, { route, pathname, query })
+      : { ...NOT_FOUND_HEAD };
+    let page: RenderedPage | null = null;
+    if (renderer && route && head.status === 200 && SSR_ROUTES.has(route)) {
+      try {
+        page = await renderer.render(`${config.publicUrl}${url}`);
+      } catch (err) {
+        log.error({ err: loggableError(err), route }, 'server rendering failed; serving the shell');
+      }
+    }
+    return { route, status: route ? head.status : 404, head: renderHead(head, config.publicUrl), page };
+  };
+
+  if (devRenderer) {
+    app.get(
+      '/api/dev/render',
+      {
+        config: { access: 'public' },
+        schema: { hide: true, querystring: z.object({ url: z.string().startsWith('/').max(2000) }) },
+      },
+      async (req) => {
+        const { url } = req.query as { url: string };
+        const parts = await pageParts(url, req.log, devRenderer);
+        return {
+          status: parts.status,
+          head: parts.head,
+          html: parts.page?.html ?? null,
+          state: parts.page?.state ?? null,
+        };
+      },
+    );
+  }
+
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
@@ -304,27 +365,12 @@ export async function buildApp({ config, database, storage, logStream }: BuildOp
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // The web app renders its not-found page for paths it does not route; the status says so too.
-      // Each page's head (title, description, share tags, JSON-LD) is written from its data, and a listing
-      // the public may not see answers 404 with noindex.
-      const route = matchAppRoute(pathname);
-      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-      const head = route
-        ? await pageHead(db, config.publicUrl, { route, pathname, query })
-        : { ...NOT_FOUND_HEAD };
-      // Public pages arrive rendered (src/server/ssr.ts); a failure or a timeout serves the shell instead.
-      let page: RenderedPage | null = null;
-      if (pageRenderer && route && head.status === 200 && SSR_ROUTES.has(route) && req.method === 'GET') {
-        try {
-          page = await pageRenderer.render(`${config.publicUrl}${req.url}`);
-        } catch (err) {
-          req.log.error({ err: loggableError(err), route }, 'server rendering failed; serving the shell');
-        }
-      }
+      const parts = await pageParts(req.url, req.log, req.method === 'GET' ? pageRenderer : null);
       return reply
-        .code(route ? head.status : 404)
+        .code(parts.status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(webShell!.html(route, renderHead(head, config.publicUrl), page ?? undefined));
+        .send(webShell!.html(parts.route, parts.head, parts.page ?? undefined));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app.ts';
+import { createDevRenderer } from './dev-ssr.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -18,19 +19,32 @@ const dev = process.argv.includes('--dev');
 async function main() {
   const config = loadConfig();
 
-  if (!dev && !existsSync(path.join(config.webDir, 'index.html'))) {
+  const serverEntry = path.join(config.webDir, '..', 'server', 'entry-server.js');
+  const missingWeb = !existsSync(path.join(config.webDir, 'index.html'));
+  if (!dev && (missingWeb || (config.ssr && !existsSync(serverEntry)))) {
     console.log('Building the web app (first start)...');
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', config.webDir], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('The web build failed; see the output above.');
-    compressAssets(config.webDir);
+    const run = (args: string[]) => {
+      const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('The web build failed; see the output above.');
+    };
+    if (missingWeb) {
+      run(['--outDir', config.webDir]);
+      compressAssets(config.webDir);
+    }
+    // The server-rendering bundle goes next to the web build (see src/server/ssr.ts).
+    if (config.ssr) run(['--ssr', 'entry-server.tsx', '--outDir', path.join(config.webDir, '..', 'server')]);
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
-  const { app, storage } = await buildApp({ config, database });
+  // `npm run dev`: pages rendered from the sources (hot reload), served through the Vite dev server.
+  const devRendering = dev && config.ssr ? await createDevRenderer(database.db) : null;
+  const { app, storage } = await buildApp({
+    config,
+    database,
+    ...(devRendering ? { devRenderer: devRendering.renderer } : {}),
+  });
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, storage, app.log);
     if (seeded) app.log.info('Demo data seeded (see README for the demo accounts)');
@@ -46,6 +60,7 @@ async function main() {
     stopMaintenance();
     try {
       await app.close();
+      await devRendering?.close();
     } finally {
       await database.close();
       process.exit(0);

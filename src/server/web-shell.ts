@@ -78,7 +78,7 @@ export interface WebShell {
 const DEFAULT_HEAD = /<title>[\s\S]*?<\/title>|<meta\s+name="description"[\s\S]*?>/g;
 
 /** Puts a page's head in place of the default title and description (a function replacer: no `$` patterns). */
-function withHead(html: string, head: string): string {
+export function withHead(html: string, head: string): string {
   return html.replace(DEFAULT_HEAD, '').replace('</head>', () => `    ${head}\n  </head>`);
 }
 
@@ -86,7 +86,7 @@ function withHead(html: string, head: string): string {
  * Puts server-rendered markup into #root and the query cache it was rendered with into a JSON data block
  * (read by src/web/main.tsx before hydrating).
  */
-function withPage(html: string, page: { html: string; state: unknown } | undefined): string {
+export function withPage(html: string, page: { html: string; state: unknown } | undefined): string {
   if (!page) return html;
   const state = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
   return html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${state}`);

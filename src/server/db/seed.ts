@@ -458,6 +458,7 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
       update service_providers sp set
         total_views = coalesce((select sum(views) from listings l where l.service_provider_id = sp.id), 0),
         total_enquiries = (select count(*) from enquiries e where e.service_provider_id = sp.id)`);
+    await seedDailyStats(tx);
 
     // ---- Matric Guide
     await tx.insert(t.premiumContentAccess).values({
@@ -570,4 +571,24 @@ export async function seedDemo(db: Db, storage: Storage, log?: Logger): Promise<
     await tx.insert(t.siteSettings).values({ key: 'demo_mode', value: false }).onConflictDoNothing();
   });
   log?.info(`Seeded demo data in ${Date.now() - started} ms`);
+}
+
+/**
+ * Provider analytics for the demo: 30 days of daily views per approved listing (deterministic, varied by
+ * listing and day) and the seeded enquiries on the day they were sent (SAST), so the charts look alive.
+ */
+async function seedDailyStats(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`
+    insert into listing_daily_stats (listing_id, day, views, enquiries)
+    select l.id, d.day, (abs(hashtext(l.id::text || d.day::text)) % 9) + (case when d.day > current_date - 7 then 3 else 0 end), 0
+    from listings l
+    cross join (select generate_series(current_date - 29, current_date, interval '1 day')::date as day) d
+    where l.status = 'approved'
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into listing_daily_stats as s (listing_id, day, views, enquiries)
+    select e.listing_id, ((e.created_at at time zone 'UTC') + interval '2 hours')::date, 0, count(*)
+    from enquiries e where e.listing_id is not null
+    group by 1, 2
+    on conflict (listing_id, day) do update set enquiries = s.enquiries + excluded.enquiries`);
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowUpDown, Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
-import { CATEGORIES, CATEGORY_SLUGS, PROVINCE_VALUES, PROVINCES } from '@domain/constants.ts';
+import { CATEGORIES, PROVINCES } from '@domain/constants.ts';
 import { formatCount } from '@domain/format.ts';
 import { BROWSE_MAX_PRICE, BROWSE_SORT_LABELS, BROWSE_SORTS, type BrowseSort } from '@domain/listings.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Input } from '../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useBrowseListings } from '../features/marketplace/api.ts';
+import { browseFiltersFromParams, browseQueryFilters } from '../features/marketplace/browse-params.ts';
 import {
   LISTING_GRID_CLASS,
   ListingCard,
@@ -18,29 +19,10 @@ import { setUserLocation, useGeolocation, useUserLocation } from '../features/ma
 
 const ALL = 'all';
 
-/** A whole Rand amount from the query string, or '' when it is missing or one the API would refuse. */
-function priceParam(raw: string | null): string {
-  if (raw === null || !/^\d{1,8}$/.test(raw)) return '';
-  return Number(raw) <= BROWSE_MAX_PRICE ? String(Number(raw)) : '';
-}
-
 /** Filters from the query string; values the API would refuse are ignored. */
 function useBrowseParams() {
   const [params, setParams] = useSearchParams();
-  const rawProvince = params.get('province') ?? '';
-  const rawCategory = params.get('category') ?? '';
-  const rawSort = params.get('sort') ?? '';
-  const minPrice = priceParam(params.get('minPrice'));
-  let maxPrice = priceParam(params.get('maxPrice'));
-  if (minPrice && maxPrice && Number(maxPrice) < Number(minPrice)) maxPrice = '';
-  const filters = {
-    search: (params.get('search') ?? '').trim().slice(0, 100),
-    province: (PROVINCE_VALUES as readonly string[]).includes(rawProvince) ? rawProvince : '',
-    category: (CATEGORY_SLUGS as readonly string[]).includes(rawCategory) ? rawCategory : '',
-    sort: ((BROWSE_SORTS as readonly string[]).includes(rawSort) ? rawSort : '') as BrowseSort | '',
-    minPrice,
-    maxPrice,
-  };
+  const filters = browseFiltersFromParams(params);
   const update = (changes: Partial<Record<keyof typeof filters, string>>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -185,13 +167,7 @@ export default function Browse() {
   const location = useUserLocation();
   const { locate, locating } = useGeolocation();
   const query = useBrowseListings({
-    search: filters.search,
-    province: filters.province,
-    category: filters.category,
-    // Nearest needs a location: without one the URL's sort=distance is ignored.
-    sort: filters.sort && (filters.sort !== 'distance' || location) ? filters.sort : undefined,
-    minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
-    maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
+    ...browseQueryFilters(filters, location),
     location,
   });
   const sort: BrowseSort =

@@ -25,6 +25,7 @@ import {
   MARKETPLACE_KEYS,
   type BrowseFilters,
 } from '../features/marketplace/api.ts';
+import { browseFiltersFromParams, browseQueryFilters } from '../features/marketplace/browse-params.ts';
 import { reviewsQueryKey } from '../features/reviews/use-reviews.ts';
 
 /** The server's data, as the API would answer an anonymous visitor (JSON-shaped: dates as strings). */
@@ -94,6 +95,15 @@ export async function prefetchPage(qc: QueryClient, url: URL, load: SsrLoaders):
       const profile = await load.provider(id).catch(() => null);
       if (!profile) throw new SsrNotFound();
       qc.setQueryData(MARKETPLACE_KEYS.provider(id), profile);
+      break;
+    }
+    case '/browse': {
+      // Server rendering knows no location: the same query the page asks for before one is given.
+      const filters = {
+        ...browseQueryFilters(browseFiltersFromParams(url.searchParams), null),
+        location: null,
+      };
+      page.push(setPages(filters), set(MARKETPLACE_KEYS.landingPages, load.landingPages));
       break;
     }
     case '/faq':

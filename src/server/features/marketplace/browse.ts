@@ -58,6 +58,8 @@ interface Cursor {
   k: string[];
   /** Fuzzy tier enabled (decided on the first page). */
   f: boolean;
+  /** Few full-text matches: segments read them through the text index (decided on the first page). */
+  s?: boolean;
   /** Fingerprint of the query the cursor belongs to. */
   h: string;
 }
@@ -97,6 +99,7 @@ function decodeCursor(raw: string, expected: string, segments: number): Cursor {
     Array.isArray(c.k) &&
     c.k.every((v) => typeof v === 'string' && v.length <= 64) &&
     typeof c.f === 'boolean' &&
+    (c.s === undefined || typeof c.s === 'boolean') &&
     c.h === expected;
   if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   return c;
@@ -382,35 +385,80 @@ function segmentQuery(
     limit ${limit}`;
 }
 
-function countQuery(where: SQL): SQL {
-  return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${BROWSE_COUNT_CAP + 1}) s`;
+function countQuery(where: SQL, cap = BROWSE_COUNT_CAP): SQL {
+  return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) s`;
 }
 
-async function countUpTo(db: Db, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, countQuery(where));
+async function countUpTo(db: Db, where: SQL, cap = BROWSE_COUNT_CAP): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, countQuery(where, cap));
   return Number(row?.n ?? 0);
 }
 
 /**
- * The statements a first page runs, for plans and benchmarks: the count and each segment's rows (in
- * order; the fuzzy tier only when asked). `fuzzy` segments need the lower trigram threshold.
+ * Below this many full-text matches a search reads its matches through the text index and sorts them,
+ * instead of walking an order index and testing every row it passes: at a million listings a rare word
+ * would otherwise be looked for in every row (seconds), while a few thousand matches sort in milliseconds.
+ * Above it the matches are dense enough that an order index finds a page of them after a short walk.
  */
-export function firstPageStatements(
+export const SPARSE_SEARCH_BELOW = 5_000;
+
+/** Runs the page's queries with ordered index scans off, so the planner reads the matches by bitmap. */
+async function inSparseMode<T>(db: Db, fuzzy: boolean, run: (runner: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local enable_indexscan = off'));
+    await tx.execute(sql.raw('set local enable_indexonlyscan = off'));
+    if (fuzzy) await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+    return run(tx as unknown as Db);
+  });
+}
+
+/**
+ * The statements a first page runs, for plans and benchmarks: the count (or, for a search, the probe that
+ * counts and decides) and each segment's rows with the settings they run under (SET LOCAL statements).
+ */
+export async function firstPageStatements(
+  db: Db,
   q: BrowseQuery,
-  fuzzy = false,
-): { count: SQL; segments: { sql: SQL; fuzzy: boolean }[] } {
+): Promise<{ count: SQL; segments: { sql: SQL; settings: string[] }[] }> {
   const sort = effectiveSort(q);
   const common = commonFilters(q, sort);
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
   const membership =
     q.search && sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
+  const { fuzzy, sparse } = await decideFirstPage(db, q, sort, common);
   return {
-    count: countQuery(membership),
+    count: countQuery(membership, q.search ? SPARSE_SEARCH_BELOW : BROWSE_COUNT_CAP),
     segments: segmentsFor(q, sort, fuzzy).map((segment) => ({
       sql: segmentQuery(common, segment, distance, null, q.pageSize + 1),
-      fuzzy: Boolean(segment.fuzzy),
+      settings: [
+        ...(sparse ? ['set local enable_indexscan = off', 'set local enable_indexonlyscan = off'] : []),
+        ...(segment.fuzzy ? [`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`] : []),
+      ],
     })),
   };
+}
+
+/**
+ * What the first page decides and later pages carry in the cursor: whether close spellings join a search
+ * (full text finds fewer than FUZZY_BELOW), whether its matches are few enough to be read through the text
+ * index (SPARSE_SEARCH_BELOW), and the count.
+ */
+async function decideFirstPage(
+  db: Db,
+  q: BrowseQuery,
+  sort: BrowseSort,
+  common: SQL,
+): Promise<{ fuzzy: boolean; sparse: boolean; total: number }> {
+  if (!q.search) return { fuzzy: false, sparse: false, total: await countUpTo(db, common) };
+  const membership = sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
+  const fullText = await countUpTo(db, membership, SPARSE_SEARCH_BELOW);
+  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) {
+    return { fuzzy: false, sparse: fullText < SPARSE_SEARCH_BELOW, total: fullText };
+  }
+  const near = await inFuzzyMode(db, (tx) =>
+    countUpTo(tx, sql`${common} and ${nearTitle(q.search!)} and not (${documentMatches(q.search!)})`),
+  );
+  return { fuzzy: true, sparse: true, total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near) };
 }
 
 async function inFuzzyMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
@@ -426,26 +474,17 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const common = commonFilters(q, sort);
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
 
-  // The first page decides whether close spellings join a search, and counts the matches.
   let fuzzy = false;
+  let sparse = false;
   let total: number | null = null;
   let cursor: Cursor | null = null;
   if (q.cursor) {
     const probe = decodeCursor(q.cursor, hash, 3);
     fuzzy = probe.f;
+    sparse = probe.s === true;
     cursor = probe;
-  } else if (q.search && sort === 'recommended') {
-    const fullText = await countUpTo(db, sql`${common} and ${documentMatches(q.search)}`);
-    fuzzy = fullText < FUZZY_BELOW;
-    total = fullText;
-    if (fuzzy) {
-      const near = await inFuzzyMode(db, (tx) =>
-        countUpTo(tx, sql`${common} and ${nearTitle(q.search!)} and not (${documentMatches(q.search!)})`),
-      );
-      total = Math.min(BROWSE_COUNT_CAP + 1, fullText + near);
-    }
   } else {
-    total = await countUpTo(db, common);
+    ({ fuzzy, sparse, total } = await decideFirstPage(db, q, sort, common));
   }
 
   const segments = segmentsFor(q, sort, fuzzy);
@@ -460,6 +499,7 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
     const need = want - rows.length;
     const run = (limit: number) => {
       const query = segmentQuery(common, segment, distance, after, limit);
+      if (sparse) return inSparseMode(db, Boolean(segment.fuzzy), (tx) => queryRows<CardRow>(tx, query));
       return segment.fuzzy
         ? inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
         : queryRows<CardRow>(db, query);
@@ -474,7 +514,7 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const last = page.at(-1);
   const nextCursor =
     rows.length > q.pageSize && last
-      ? encodeCursor({ g: last.segment, k: last.key, f: fuzzy, h: hash })
+      ? encodeCursor({ g: last.segment, k: last.key, f: fuzzy, ...(sparse ? { s: true } : {}), h: hash })
       : null;
   return {
     items: page.map((r) => toCard(r.row)),

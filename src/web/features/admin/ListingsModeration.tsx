@@ -136,7 +136,7 @@ export function ListingsModeration() {
       header: 'Image',
       hideHeader: true,
       hideOnPhone: true,
-      className: 'w-16',
+      className: 'w-16 max-xl:hidden',
       cell: (row) =>
         row.primaryImageUrl ? (
           <img
@@ -156,15 +156,17 @@ export function ListingsModeration() {
       header: 'Title',
       sortKey: 'title',
       rowHeader: true,
-      className: 'min-w-48',
-      cell: (row) => row.title,
+      className: 'min-w-44',
+      cell: (row) => (
+        <>
+          {row.title}
+          <span className="block text-xs font-normal text-muted-foreground">
+            {CATEGORIES.find((c) => c.slug === row.category.slug)?.name ?? row.category.name}
+          </span>
+        </>
+      ),
     },
     { id: 'business', header: 'Business', sortKey: 'business_name', cell: (row) => row.businessName },
-    {
-      id: 'category',
-      header: 'Category',
-      cell: (row) => CATEGORIES.find((c) => c.slug === row.category.slug)?.name ?? row.category.name,
-    },
     {
       id: 'location',
       header: 'Location',
@@ -204,7 +206,7 @@ export function ListingsModeration() {
               aria-label={`Approve ${row.title}`}
             >
               <Check aria-hidden="true" />
-              <span className="max-lg:sr-only">Approve</span>
+              <span className="max-2xl:sr-only">Approve</span>
             </Button>
             <Button
               size="sm"
@@ -215,7 +217,7 @@ export function ListingsModeration() {
               aria-label={`Reject ${row.title}`}
             >
               <X aria-hidden="true" />
-              <span className="max-lg:sr-only">Reject</span>
+              <span className="max-2xl:sr-only">Reject</span>
             </Button>
           </div>
         ) : null,

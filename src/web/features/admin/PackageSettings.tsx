@@ -80,7 +80,7 @@ function DemoModeCard({ demoMode }: { demoMode: boolean }) {
 function PackageCard({ pkg, onEdit }: { pkg: AdminPackage; onEdit: () => void }) {
   const remove = useDeletePackage();
   return (
-    <li>
+    <li className="min-w-0">
       <Card className="h-full gap-3 py-4">
         <CardHeader className="flex-row items-start justify-between gap-2">
           <div className="min-w-0">

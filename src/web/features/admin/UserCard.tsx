@@ -177,7 +177,7 @@ export function UserCard({
     );
 
   return (
-    <li>
+    <li className="min-w-0">
       <Card className="h-full gap-3 py-4" aria-labelledby={`${id}-email`}>
         <CardContent className="space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-2">

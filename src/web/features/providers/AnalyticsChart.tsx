@@ -46,7 +46,7 @@ export function AnalyticsChart({ points, title }: { points: AnalyticsPoint[]; ti
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH;
   const path = (key: 'views' | 'enquiries') =>
     points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ');
-  const labelEvery = width < 480 ? 7 : 5;
+  const labelEvery = width < 480 ? 10 : 5;
   const totalViews = points.reduce((s, p) => s + p.views, 0);
   const totalEnquiries = points.reduce((s, p) => s + p.enquiries, 0);
 
@@ -84,12 +84,13 @@ export function AnalyticsChart({ points, title }: { points: AnalyticsPoint[]; ti
               </g>
             ))}
             {points.map((p, i) =>
-              i % labelEvery === 0 || i === points.length - 1 ? (
+              // Counted back from today, so the last day always has its label and none collide.
+              (points.length - 1 - i) % labelEvery === 0 ? (
                 <text
                   key={p.day}
                   x={x(i)}
                   y={HEIGHT - 8}
-                  textAnchor="middle"
+                  textAnchor={i === points.length - 1 ? 'end' : i === 0 ? 'start' : 'middle'}
                   className="fill-muted-foreground text-[11px]"
                 >
                   {format(parseISO(p.day), 'd MMM')}

@@ -33,7 +33,10 @@ export function CheckoutPackage({ pkg }: { pkg: PublicPackage }) {
       </CardHeader>
       <CardContent className="py-6">
         <ul className="space-y-2 text-sm">
-          {[listings, `Up to ${pkg.maxImages} images per listing`, ...pkg.features].map((line) => (
+          {(pkg.features.length > 0
+            ? pkg.features
+            : [listings, `Up to ${pkg.maxImages} images per listing`]
+          ).map((line) => (
             <li key={line} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               {line}

@@ -28,7 +28,7 @@ export function OwnListingCard({
   deleting: boolean;
 }) {
   return (
-    <Card className="gap-0 overflow-hidden py-0">
+    <Card className="w-full min-w-0 gap-0 overflow-hidden py-0">
       <div className="aspect-[4/3] bg-muted">
         {listing.primaryImageUrl ? (
           <img
@@ -81,10 +81,15 @@ export function OwnListingCard({
           </Button>
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" className="flex-1 text-destructive" disabled={deleting}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1 text-destructive"
+                disabled={deleting}
+                aria-label={`Delete ${listing.title}`}
+              >
                 <Trash2 aria-hidden="true" />
                 Delete
-                <span className="sr-only"> {listing.title}</span>
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>

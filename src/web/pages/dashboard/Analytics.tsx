@@ -137,7 +137,7 @@ export default function Analytics() {
                 <CardTitle as="h2">Per listing</CardTitle>
               </CardHeader>
               <CardContent className="overflow-x-auto">
-                <table className="w-full min-w-[28rem] text-left text-sm">
+                <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b">
                       <th scope="col" className="py-2 font-medium">

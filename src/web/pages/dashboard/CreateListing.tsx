@@ -3,11 +3,11 @@
  * listing limit the spec's message shows and the page goes to /packages (demo mode and admins are exempt;
  * the server refuses the same cases).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LIMITS } from '@domain/constants.ts';
-import { LISTING_MESSAGES, PACKAGE_MESSAGES } from '@domain/providers.ts';
+import { LISTING_MESSAGES, PACKAGE_MESSAGES, type PackageStatus } from '@domain/providers.ts';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { PackageBanner } from '../../features/provider-dashboard/PackageBanner.tsx';
@@ -15,6 +15,16 @@ import { usePackage, useSaveListing } from '../../features/providers/api.ts';
 import { EMPTY_LISTING, ListingForm } from '../../features/providers/ListingForm.tsx';
 import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
 import { isApiError } from '../../lib/api.ts';
+
+/** Why a new listing cannot be made (no active package, limit reached), or null. Admins and demo mode never. */
+function blockedMessage(status: PackageStatus): string | null {
+  if (status.source !== 'package') return null;
+  if (!status.active)
+    return status.paymentStatus === 'pending' ? PACKAGE_MESSAGES.paymentPending : PACKAGE_MESSAGES.expired;
+  if (status.maxListings !== -1 && status.listingCount >= status.maxListings)
+    return PACKAGE_MESSAGES.limitReached;
+  return null;
+}
 
 const PACKAGE_REFUSALS = ['LISTING_LIMIT_REACHED', 'PACKAGE_EXPIRED', 'PACKAGE_PAYMENT_PENDING'];
 
@@ -24,26 +34,19 @@ export default function CreateListing() {
   const status = usePackage(me !== null);
   const save = useSaveListing(undefined);
 
+  // Judged once, on arrival: the count rises when this page's own listing is saved, which is no refusal.
+  const [arrival, setArrival] = useState<PackageStatus | null | undefined>(undefined);
+  if (arrival === undefined && !status.isPending) setArrival(status.data ?? null);
   const data = status.data;
-  const blocked =
-    data && data.source === 'package'
-      ? !data.active
-        ? data.paymentStatus === 'pending'
-          ? PACKAGE_MESSAGES.paymentPending
-          : PACKAGE_MESSAGES.expired
-        : data.maxListings !== -1 && data.listingCount >= data.maxListings
-          ? PACKAGE_MESSAGES.limitReached
-          : null
-      : null;
+  const blocked = arrival ? blockedMessage(arrival) : null;
 
   useEffect(() => {
-    if (blocked) {
-      toast.error(blocked, { id: 'create-listing-blocked' });
-      void navigate('/packages', { replace: true });
-    }
+    if (!blocked) return;
+    toast.error(blocked, { id: 'create-listing-blocked' });
+    void navigate('/packages', { replace: true });
   }, [blocked, navigate]);
 
-  if (!me || status.isPending || blocked) return <PageSpinner />;
+  if (!me || arrival === undefined || blocked) return <PageSpinner />;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

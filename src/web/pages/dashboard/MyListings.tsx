@@ -75,7 +75,7 @@ export default function MyListings() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your listings">
           {listings.data.items.map((listing) => (
-            <li key={listing.id} className="flex">
+            <li key={listing.id} className="flex min-w-0">
               <OwnListingCard
                 listing={listing}
                 deleting={remove.isPending && remove.variables === listing.id}
