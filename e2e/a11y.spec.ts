@@ -165,9 +165,9 @@ test('the gallery moves with the keyboard and by swiping, and opens full screen'
   await open.click();
   const full = page.getByRole('dialog');
   await expect(full).toBeVisible();
-  const fullBox = (await full.boundingBox())!;
-  expect(fullBox.width).toBeGreaterThanOrEqual(359);
-  expect(fullBox.height).toBeGreaterThanOrEqual(799);
+  // The whole screen, once the opening animation has finished.
+  await expect.poll(async () => (await full.boundingBox())?.width).toBeGreaterThanOrEqual(359);
+  await expect.poll(async () => (await full.boundingBox())?.height).toBeGreaterThanOrEqual(799);
   await expect(full.getByRole('img')).toHaveAttribute('alt', /photo 3 of 3$/);
   await page.keyboard.press('ArrowRight');
   await expect(full.getByRole('img')).toHaveAttribute('alt', /photo 1 of 3$/);
