@@ -183,9 +183,13 @@ test('hearts, menu items, tabs and the distance button are at least 44 × 44 px'
   const ids = await seededIds(request);
   await page.setViewportSize({ width: 360, height: 800 });
   const atLeast44 = async (locator: ReturnType<Page['locator']>, what: string) => {
-    const box = (await locator.boundingBox())!;
-    expect(box.width, `${what} width`).toBeGreaterThanOrEqual(44);
-    expect(box.height, `${what} height`).toBeGreaterThanOrEqual(44);
+    // Polled: menus and dialogs grow into place with a short animation.
+    await expect
+      .poll(async () => (await locator.boundingBox())?.width, `${what} width`)
+      .toBeGreaterThanOrEqual(44);
+    await expect
+      .poll(async () => (await locator.boundingBox())?.height, `${what} height`)
+      .toBeGreaterThanOrEqual(44);
   };
   await page.goto(`/listing/${ids.listingId}`);
   await atLeast44(page.getByRole('button', { name: 'Add to favorites' }).first(), 'heart');
