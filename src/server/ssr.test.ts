@@ -24,11 +24,19 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'mm-ssr-'));
   mkdirSync(path.join(dir, 'web'));
   writeFileSync(path.join(dir, 'web', 'index.html'), SHELL);
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'silent',
-    build: { ssr: 'entry-server.tsx', outDir: path.join(dir, 'server'), sourcemap: false },
-  });
+  // Built as `npm run build` builds it: a production build (Vitest runs with NODE_ENV=test).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { ssr: 'entry-server.tsx', outDir: path.join(dir, 'server'), sourcemap: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   t = await createTestApp({ webDir: path.join(dir, 'web') });
   const db = t.database.db;
   await seedReferenceData(db);
@@ -54,7 +62,7 @@ beforeAll(async () => {
   catalogueChanged(db);
 }, 120_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
