@@ -261,12 +261,7 @@ describe('pages', () => {
   });
 
   it('answers the web app’s own routes with 200', async () => {
-    for (const url of [
-      '/',
-      '/browse?search=car',
-      '/dashboard/listings/1/edit',
-      '/admin/cms',
-    ]) {
+    for (const url of ['/', '/browse?search=car', '/dashboard/listings/1/edit', '/admin/cms']) {
       expect((await inject('GET', url)).statusCode).toBe(200);
     }
   });

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
 import { listingImages } from './db/schema.ts';
 import { catalogueChanged } from './features/marketplace/cache.ts';
@@ -25,8 +25,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'web'));
   writeFileSync(path.join(dir, 'web', 'index.html'), SHELL);
   // Built as `npm run build` builds it: a production build (Vitest runs with NODE_ENV=test).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  vi.stubEnv('NODE_ENV', 'production');
   try {
     await build({
       configFile: path.resolve('vite.config.ts'),
@@ -35,7 +34,7 @@ beforeAll(async () => {
       build: { ssr: 'entry-server.tsx', outDir: path.join(dir, 'server'), sourcemap: false },
     });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    vi.unstubAllEnvs();
   }
   t = await createTestApp({ webDir: path.join(dir, 'web') });
   const db = t.database.db;
