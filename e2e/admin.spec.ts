@@ -21,7 +21,10 @@ test('an admin opens a pending listing in the detail dialog, approves it with th
   const listingId = ((await before.json()) as { items: { id: string }[] }).items[0]!.id;
   expect((await visitor.get(`/api/listings/${listingId}`)).status()).toBe(404);
 
-  await firstRow.getByRole('button', { name: `View ${title}` }).click();
+  // The row's open button is named by its visible text: the title, then the category.
+  await firstRow
+    .getByRole('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
   await expect(

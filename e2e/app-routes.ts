@@ -124,25 +124,7 @@ export async function openSettled(page: Page, url: string) {
  * else (issue 8 asks them to cover every route; the owners fix these). Delete an entry once its screen is
  * fixed: the sweep then guards it like every other page.
  */
-export const KNOWN_ISSUES: Partial<Record<AppRoute, { overflow?: true; axe?: string[]; owner: string }>> = {
-  '/dashboard/listings': { overflow: true, owner: 'providers: My Listings rows are 533 px wide at 360 px' },
-  '/dashboard/my-listings': { overflow: true, owner: 'providers: redirects to My Listings (same rows)' },
-  '/dashboard/listings/new': { axe: ['color-contrast'], owner: 'providers: a label in the listing form' },
-  '/dashboard/analytics': {
-    axe: ['scrollable-region-focusable'],
-    owner: 'providers: the sideways-scrolling table cannot be reached by keyboard',
-  },
-  '/admin/listings': {
-    axe: ['aria-valid-attr-value', 'label-content-name-mismatch'],
-    owner:
-      'admin: tab triggers point (aria-controls) at panels that are not rendered; row controls are named unlike their text',
-  },
-  '/admin/matric-users': {
-    axe: ['definition-list', 'dlitem'],
-    owner: 'admin: the summary cards put <dt>/<dd> outside a valid <dl> group',
-  },
-  '/admin/users': { overflow: true, owner: 'admin: a long e-mail address widens the user card at 360 px' },
-};
+export const KNOWN_ISSUES: Partial<Record<AppRoute, { overflow?: true; axe?: string[]; owner: string }>> = {};
 
 /** The known issues of the visited routes, as test annotations (they show in the report). */
 export function annotateKnownIssues(

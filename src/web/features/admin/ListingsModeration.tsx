@@ -36,7 +36,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../components/ui/select.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useModerate, useModerationPage } from './api.ts';
 import { ListingDetailDialog } from './ListingDetailDialog.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -310,54 +310,56 @@ export function ListingsModeration() {
             </TabsTrigger>
           ))}
         </TabsList>
+
+        {/* The active tab's panel: its trigger's aria-controls names this element. */}
+        <TabsContent value={state.status} className="space-y-5">
+          <DataTable
+            caption="Listings"
+            columns={columns}
+            rows={rows}
+            getRowId={(row) => row.id}
+            sort={{ sort: state.sort, dir: state.dir }}
+            onSortChange={(next) => table.setSort(next.sort, next.dir)}
+            isLoading={isPending}
+            isFetching={isFetching}
+            error={error}
+            errorText={ADMIN_MESSAGES.listingsLoadFailed}
+            onRetry={() => void refetch()}
+            emptyText="No listings found"
+            onRowActivate={(row) => setOpenIndex(rows?.indexOf(row) ?? null)}
+            selection={{
+              selectedIds: selection.selectedIds,
+              onSelectedIdsChange: selection.setSelectedIds,
+              rowLabel: (row) => row.title,
+            }}
+            bulkActions={
+              <>
+                <Button onClick={() => act(selectedIds, 'approved')} disabled={moderate.isPending}>
+                  <Check aria-hidden="true" />
+                  Approve
+                </Button>
+                <Button
+                  variant="destructive"
+                  onClick={() => setRejecting(selectedIds)}
+                  disabled={moderate.isPending}
+                >
+                  <X aria-hidden="true" />
+                  Reject
+                </Button>
+              </>
+            }
+          />
+
+          <TablePagination
+            page={state.page}
+            pageSize={state.pageSize}
+            total={data?.total}
+            onPageChange={table.setPage}
+            onPageSizeChange={table.setPageSize}
+            label="Listings pages"
+          />
+        </TabsContent>
       </Tabs>
-
-      <DataTable
-        caption="Listings"
-        columns={columns}
-        rows={rows}
-        getRowId={(row) => row.id}
-        sort={{ sort: state.sort, dir: state.dir }}
-        onSortChange={(next) => table.setSort(next.sort, next.dir)}
-        isLoading={isPending}
-        isFetching={isFetching}
-        error={error}
-        errorText={ADMIN_MESSAGES.listingsLoadFailed}
-        onRetry={() => void refetch()}
-        emptyText="No listings found"
-        onRowActivate={(row) => setOpenIndex(rows?.indexOf(row) ?? null)}
-        rowActionLabel={(row) => `View ${row.title}`}
-        selection={{
-          selectedIds: selection.selectedIds,
-          onSelectedIdsChange: selection.setSelectedIds,
-          rowLabel: (row) => row.title,
-        }}
-        bulkActions={
-          <>
-            <Button onClick={() => act(selectedIds, 'approved')} disabled={moderate.isPending}>
-              <Check aria-hidden="true" />
-              Approve
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => setRejecting(selectedIds)}
-              disabled={moderate.isPending}
-            >
-              <X aria-hidden="true" />
-              Reject
-            </Button>
-          </>
-        }
-      />
-
-      <TablePagination
-        page={state.page}
-        pageSize={state.pageSize}
-        total={data?.total}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
-        label="Listings pages"
-      />
 
       <ListingDetailDialog
         listingId={openRow?.id ?? null}

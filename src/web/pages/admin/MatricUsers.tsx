@@ -18,7 +18,7 @@ import {
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { useMatricUsers, useRevokeAccess } from '../../features/guide/api.ts';
 
 const date = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, yyyy') : '—');
@@ -101,11 +101,10 @@ export default function MatricUsers() {
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         {counters.map(([label, value]) => (
-          <Card key={label}>
-            <CardContent className="grid gap-1">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-2xl font-bold">{value}</dd>
-            </CardContent>
+          // Each card is the <div> group of one <dt>/<dd> pair, a direct child of the <dl>.
+          <Card key={label} className="gap-1 px-6">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-bold">{value}</dd>
           </Card>
         ))}
       </dl>

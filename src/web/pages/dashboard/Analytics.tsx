@@ -136,7 +136,13 @@ export default function Analytics() {
               <CardHeader>
                 <CardTitle as="h2">Per listing</CardTitle>
               </CardHeader>
-              <CardContent className="overflow-x-auto">
+              {/* Scrolls sideways on a phone: focusable and named so a keyboard can scroll it. */}
+              <CardContent
+                className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                tabIndex={0}
+                role="region"
+                aria-label="Per listing table"
+              >
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b">
