@@ -306,12 +306,16 @@ export const listings = pgTable(
     index('listings_browse_rating_idx')
       .on(t.rating.desc(), t.reviewCount.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // The text indexes take each change at once (no pending list): a search never scans a list of recent
+    // entries that only a vacuum would fold in (decision 0008).
     index('listings_search_idx')
       .using('gin', t.searchVector)
+      .with({ fastupdate: false })
       .where(sql`${t.status} = 'approved'`),
     // Title matches rank above other matches: the title's own document, indexed.
     index('listings_title_search_idx')
       .using('gin', t.titleVector)
+      .with({ fastupdate: false })
       .where(sql`${t.status} = 'approved'`),
     index('listings_geo_idx')
       .using('gist', t.geo)
@@ -324,6 +328,21 @@ export const listings = pgTable(
     index('listings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('listings_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Every word that has appeared in a listing title (lower case, no digits, 3 to 40 letters), kept by a
+ * trigger on listings (migration 0005). A misspelt search is corrected against this small table, by
+ * trigram similarity, instead of comparing the search with every title (marketplace/browse.ts). The table
+ * is read whole (its size follows the vocabulary): pg_trgm's `%` and `<->` operators misbehave in PGlite
+ * next to the cube extension, so the similarity function is called instead, which no index serves.
+ */
+export const titleWords = pgTable(
+  'title_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [check('title_words_word_check', sql`length(${t.word}) between 3 and 40`)],
 );
 
 export const listingImages = pgTable(

@@ -176,6 +176,49 @@ describe('ranked search', () => {
     expect(titles(await search('limosine'))[0]).toBe('Stretch Limousine Hire');
   });
 
+  it('corrects each misspelt word of a search against the words of titles, and pages through the corrections', async () => {
+    // A title word is correctable as soon as its listing is saved (trigger into title_words).
+    const db = t3.database.db;
+    const provider = await createProvider(t3, { packageType: 'basic' });
+    for (let i = 0; i < 5; i++) {
+      await createListing(db, provider.providerId, {
+        images: 0,
+        title: `Chevrolet Bel Air ${i + 1}`,
+        description: 'A classic car.',
+        categorySlug: 'car-rentals',
+      });
+    }
+    catalogueChanged(db);
+    expect(titles(await search('stretch limosine'))).toEqual(['Stretch Limousine Hire']);
+    const first = await search('chevrolett', '&pageSize=2');
+    expect(first.total).toBe(5);
+    expect(first.totalExact).toBe(true);
+    const seen = [...titles(first)];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await search('chevrolett', `&pageSize=2&cursor=${encodeURIComponent(cursor)}`);
+      seen.push(...titles(next));
+      cursor = next.nextCursor;
+    }
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5].map((i) => `Chevrolet Bel Air ${i}`));
+    // Nothing spelled like it: no results, and no corrected tier.
+    expect((await search('qqqxzv')).items).toEqual([]);
+  });
+
+  it('refuses a cursor whose corrected words were tampered with', async () => {
+    const first = await search('chevrolett', '&pageSize=1');
+    const c = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as Record<string, unknown>;
+    expect(c.f).toEqual([expect.arrayContaining(['chevrolet'])]);
+    for (const f of [true, [[]], [['x']], [['a'.repeat(41)]], [[1]], 'chevrolet']) {
+      const forged = Buffer.from(JSON.stringify({ ...c, f })).toString('base64url');
+      const res = await t3.app.inject({
+        method: 'GET',
+        url: `/api/listings?search=chevrolett&pageSize=1&cursor=${forged}`,
+      });
+      expect(res.statusCode, JSON.stringify(f)).toBe(400);
+    }
+  });
+
   it('keeps Afrikaans and isiZulu words searchable', async () => {
     expect(titles(await search('bruilof'))).toEqual(['Umshado Decor']);
     expect(titles(await search('umshado'))).toEqual(['Umshado Decor']);

@@ -5,7 +5,8 @@
  *
  * - recommended: `rank desc, created_at desc, id desc` (rank = 2 × featured + priority placement, kept on
  *   the listing by triggers); with a search, title matches first, then other full-text matches, then (only
- *   when full text finds little) titles that are close in spelling, by trigram word similarity;
+ *   when full text finds little) the matches of the search with its words corrected: each word is looked up
+ *   by trigram similarity in the small table of title words (title_words), never against every title;
  * - newest, price (either way, listings without a price last), best rated;
  * - distance: nearest first through the GiST index on the listing's sphere point, then listings without
  *   coordinates in the recommended order. The exact great-circle distance is computed for the page only.
@@ -26,10 +27,13 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 
-/** Full text finds fewer than this many listings: close spellings of titles are added after them. */
+/** Full text finds fewer than this many listings: the matches of the corrected search are added after them. */
 export const FUZZY_BELOW = 10;
-/** How close a title word must be to the search (pg_trgm word similarity) to count as a near match. */
-export const FUZZY_THRESHOLD = 0.4;
+/** Close title words kept per search word, and search words corrected (the rest are left out). */
+const CORRECTIONS_PER_WORD = 3;
+const CORRECTED_WORDS = 8;
+/** How close (pg_trgm similarity) a title word must be to a search word to replace it. */
+const CORRECTION_SIMILARITY = 0.3;
 /** The text search configuration of the listing documents (see migrations/0003). */
 const TS_CONFIG = sql.raw(`'english'::regconfig`);
 
@@ -42,7 +46,7 @@ interface Segment {
   /** The sort key, in order, and whether rows after the cursor have greater (asc) or smaller (desc) keys. */
   key: { expr: SQL; type: KeyType }[];
   direction: 'asc' | 'desc';
-  /** Runs with a lower trigram threshold (needs a transaction for SET LOCAL). */
+  /** A tier of the corrected search (its own sparse decision). */
   fuzzy?: boolean;
   /**
    * Nearest first: SQL orders by the distance alone (a GiST index scan can deliver only that), and ties in
@@ -56,10 +60,12 @@ interface Cursor {
   g: number;
   /** Key values of the last row, as PostgreSQL text. */
   k: string[];
-  /** Fuzzy tier enabled (decided on the first page). */
-  f: boolean;
+  /** The corrected search's words, per search word (decided on the first page), or false. */
+  f: Corrections | false;
   /** Few full-text matches: segments read them through the text index (decided on the first page). */
   s?: boolean;
+  /** The same for the corrected search's tiers. */
+  fs?: boolean;
   /** Fingerprint of the query the cursor belongs to. */
   h: string;
 }
@@ -98,11 +104,30 @@ function decodeCursor(raw: string, expected: string, segments: number): Cursor {
     c.g < segments &&
     Array.isArray(c.k) &&
     c.k.every((v) => typeof v === 'string' && v.length <= 64) &&
-    typeof c.f === 'boolean' &&
+    (c.f === false || validCorrections(c.f)) &&
     (c.s === undefined || typeof c.s === 'boolean') &&
+    (c.fs === undefined || typeof c.fs === 'boolean') &&
     c.h === expected;
   if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   return c;
+}
+
+/** For each corrected search word, the title words that replace it (one of them may be the word itself). */
+type Corrections = string[][];
+
+function validCorrections(value: unknown): value is Corrections {
+  return (
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= CORRECTED_WORDS &&
+    value.every(
+      (group) =>
+        Array.isArray(group) &&
+        group.length >= 1 &&
+        group.length <= CORRECTIONS_PER_WORD &&
+        group.every((w) => typeof w === 'string' && w.length >= 3 && w.length <= 40),
+    )
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -125,8 +150,48 @@ function titleMatches(search: string): SQL {
 function documentMatches(search: string): SQL {
   return sql`l.search_vector @@ ${tsQuery(search)}`;
 }
-function nearTitle(search: string): SQL {
-  return sql`(${search} <% l.title)`;
+/** Every corrected word group must match (any word of a group): the words as the documents are built. */
+function correctedQuery(corrections: Corrections): SQL {
+  return sql.join(
+    corrections.map(
+      (group) =>
+        sql`(${sql.join(
+          group.map((w) => sql`plainto_tsquery(${TS_CONFIG}, ${w})`),
+          sql` || `,
+        )})`,
+    ),
+    sql` && `,
+  );
+}
+
+/**
+ * The search's words (as titles are split into title_words) with the title words spelled like them, by
+ * trigram similarity over the small word table (read whole: see title_words in db/schema.ts). Null when no word gets a spelling the search did not have.
+ */
+async function correctSearch(db: Db, search: string): Promise<Corrections | null> {
+  const rows = await queryRows<{ term: string; words: string[] | string }>(
+    db,
+    sql`select t.term, array(
+        select w.word from title_words w
+        where similarity(w.word, t.term) >= ${CORRECTION_SIMILARITY}
+        order by similarity(w.word, t.term) desc, w.word
+        limit ${CORRECTIONS_PER_WORD}) as words
+      from (select distinct term from mm_title_words(${search}) term) t
+      order by t.term
+      limit ${CORRECTED_WORDS}`,
+  );
+  const groups = rows
+    .map((r) => ({ term: r.term, words: parseTextArray(r.words) }))
+    .filter((r) => r.words.length > 0);
+  if (!groups.some((g) => g.words.some((w) => w !== g.term))) return null;
+  return groups.map((g) => g.words);
+}
+
+/** A text[] as the driver gives it: an array (node-postgres, PGlite) or its literal ('{a,b}'). */
+function parseTextArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((w) => w.replace(/^"|"$/g, '')) : [];
 }
 
 /** Great-circle (haversine) distance in km from a point to the listing; null without coordinates. */
@@ -151,7 +216,7 @@ function commonFilters(q: BrowseQuery, sort: BrowseSort): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[] {
+function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections | false): Segment[] {
   const recommended = (filter: SQL | null): Segment => ({
     filter,
     orderBy: RECOMMENDED_ORDER,
@@ -165,18 +230,18 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, fuzzy: boolean): Segment[
         recommended(titleMatches(q.search)),
         recommended(sql`${documentMatches(q.search)} and not (${titleMatches(q.search)})`),
       ];
-      if (fuzzy) {
-        const similarity = sql`word_similarity(${q.search}, l.title)`;
-        list.push({
-          filter: sql`${nearTitle(q.search)} and not (${documentMatches(q.search)})`,
-          orderBy: sql`${similarity} desc, l.id desc`,
-          key: [
-            { expr: similarity, type: 'real' },
-            { expr: sql`l.id`, type: 'uuid' },
-          ],
-          direction: 'desc',
-          fuzzy: true,
-        });
+      if (corrections) {
+        const corrected = correctedQuery(corrections);
+        const notFound = sql`not (${documentMatches(q.search)})`;
+        list.push(
+          { ...recommended(sql`l.title_vector @@ (${corrected}) and ${notFound}`), fuzzy: true },
+          {
+            ...recommended(
+              sql`l.search_vector @@ (${corrected}) and not (l.title_vector @@ (${corrected})) and ${notFound}`,
+            ),
+            fuzzy: true,
+          },
+        );
       }
       return list;
     }
@@ -403,13 +468,21 @@ async function countUpTo(db: Db, where: SQL, cap = BROWSE_COUNT_CAP): Promise<nu
 export const SPARSE_SEARCH_BELOW = 5_000;
 
 /** Runs the page's queries with ordered index scans off, so the planner reads the matches by bitmap. */
-async function inSparseMode<T>(db: Db, fuzzy: boolean, run: (runner: Db) => Promise<T>): Promise<T> {
+async function inSparseMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw('set local enable_indexscan = off'));
     await tx.execute(sql.raw('set local enable_indexonlyscan = off'));
-    if (fuzzy) await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
     return run(tx as unknown as Db);
   });
+}
+
+interface FirstPage {
+  corrections: Corrections | false;
+  /** The search's own tiers are read by bitmap (few matches). */
+  sparse: boolean;
+  /** The corrected search's tiers are read by bitmap. */
+  fuzzySparse: boolean;
+  total: number;
 }
 
 /**
@@ -425,47 +498,43 @@ export async function firstPageStatements(
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
   const membership =
     q.search && sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
-  const { fuzzy, sparse } = await decideFirstPage(db, q, sort, common);
+  const first = await decideFirstPage(db, q, sort, common);
   return {
     count: countQuery(membership, q.search ? SPARSE_SEARCH_BELOW : BROWSE_COUNT_CAP),
-    segments: segmentsFor(q, sort, fuzzy).map((segment) => ({
+    segments: segmentsFor(q, sort, first.corrections).map((segment) => ({
       sql: segmentQuery(common, segment, distance, null, q.pageSize + 1),
-      settings: [
-        ...(sparse ? ['set local enable_indexscan = off', 'set local enable_indexonlyscan = off'] : []),
-        ...(segment.fuzzy ? [`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`] : []),
-      ],
+      settings: (segment.fuzzy ? first.fuzzySparse : first.sparse)
+        ? ['set local enable_indexscan = off', 'set local enable_indexonlyscan = off']
+        : [],
     })),
   };
 }
 
 /**
- * What the first page decides and later pages carry in the cursor: whether close spellings join a search
- * (full text finds fewer than FUZZY_BELOW), whether its matches are few enough to be read through the text
- * index (SPARSE_SEARCH_BELOW), and the count.
+ * What the first page decides and later pages carry in the cursor: whether the corrected search joins a
+ * search (full text finds fewer than FUZZY_BELOW) and with which words, whether matches are few enough to
+ * be read through the text index (SPARSE_SEARCH_BELOW), and the count.
  */
-async function decideFirstPage(
-  db: Db,
-  q: BrowseQuery,
-  sort: BrowseSort,
-  common: SQL,
-): Promise<{ fuzzy: boolean; sparse: boolean; total: number }> {
-  if (!q.search) return { fuzzy: false, sparse: false, total: await countUpTo(db, common) };
+async function decideFirstPage(db: Db, q: BrowseQuery, sort: BrowseSort, common: SQL): Promise<FirstPage> {
+  const plain = { corrections: false as const, fuzzySparse: false };
+  if (!q.search) return { ...plain, sparse: false, total: await countUpTo(db, common) };
   const membership = sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
   const fullText = await countUpTo(db, membership, SPARSE_SEARCH_BELOW);
-  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) {
-    return { fuzzy: false, sparse: fullText < SPARSE_SEARCH_BELOW, total: fullText };
-  }
-  const near = await inFuzzyMode(db, (tx) =>
-    countUpTo(tx, sql`${common} and ${nearTitle(q.search!)} and not (${documentMatches(q.search!)})`),
+  const sparse = fullText < SPARSE_SEARCH_BELOW;
+  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) return { ...plain, sparse, total: fullText };
+  const corrections = await correctSearch(db, q.search);
+  if (!corrections) return { ...plain, sparse, total: fullText };
+  const near = await countUpTo(
+    db,
+    sql`${common} and l.search_vector @@ (${correctedQuery(corrections)}) and not (${documentMatches(q.search)})`,
+    SPARSE_SEARCH_BELOW,
   );
-  return { fuzzy: true, sparse: true, total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near) };
-}
-
-async function inFuzzyMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    return run(tx as unknown as Db);
-  });
+  return {
+    corrections,
+    sparse,
+    fuzzySparse: near < SPARSE_SEARCH_BELOW,
+    total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near),
+  };
 }
 
 export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
@@ -474,20 +543,22 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const common = commonFilters(q, sort);
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
 
-  let fuzzy = false;
-  let sparse = false;
-  let total: number | null = null;
+  let first: Omit<FirstPage, 'total'> & { total: number | null };
   let cursor: Cursor | null = null;
   if (q.cursor) {
-    const probe = decodeCursor(q.cursor, hash, 3);
-    fuzzy = probe.f;
-    sparse = probe.s === true;
-    cursor = probe;
+    cursor = decodeCursor(q.cursor, hash, 4);
+    first = {
+      corrections: cursor.f,
+      sparse: cursor.s === true,
+      fuzzySparse: cursor.fs === true,
+      total: null,
+    };
   } else {
-    ({ fuzzy, sparse, total } = await decideFirstPage(db, q, sort, common));
+    first = await decideFirstPage(db, q, sort, common);
   }
+  const { corrections, sparse, fuzzySparse, total } = first;
 
-  const segments = segmentsFor(q, sort, fuzzy);
+  const segments = segmentsFor(q, sort, corrections);
   if (cursor && cursor.g >= segments.length) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
 
   // Collect pageSize + 1 rows across segments: the extra row says whether there is a next page.
@@ -499,9 +570,8 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
     const need = want - rows.length;
     const run = (limit: number) => {
       const query = segmentQuery(common, segment, distance, after, limit);
-      if (sparse) return inSparseMode(db, Boolean(segment.fuzzy), (tx) => queryRows<CardRow>(tx, query));
-      return segment.fuzzy
-        ? inFuzzyMode(db, (tx) => queryRows<CardRow>(tx, query))
+      return (segment.fuzzy ? fuzzySparse : sparse)
+        ? inSparseMode(db, (tx) => queryRows<CardRow>(tx, query))
         : queryRows<CardRow>(db, query);
     };
     const found = segment.knn ? await nearestWithTies(run, need) : await run(need);
@@ -514,7 +584,14 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
   const last = page.at(-1);
   const nextCursor =
     rows.length > q.pageSize && last
-      ? encodeCursor({ g: last.segment, k: last.key, f: fuzzy, ...(sparse ? { s: true } : {}), h: hash })
+      ? encodeCursor({
+          g: last.segment,
+          k: last.key,
+          f: corrections,
+          ...(sparse ? { s: true } : {}),
+          ...(fuzzySparse ? { fs: true } : {}),
+          h: hash,
+        })
       : null;
   return {
     items: page.map((r) => toCard(r.row)),
