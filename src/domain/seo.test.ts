@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { scriptSafeJson, landingHeading, landingPath, metaDescription, provinceFromSlug } from './seo.ts';
+import {
+  escapeMarkup,
+  scriptSafeJson,
+  landingHeading,
+  landingPath,
+  metaDescription,
+  provinceFromSlug,
+} from './seo.ts';
 
 describe('landing pages', () => {
   it('writes the heading from the count, with the article South Africans use', () => {
@@ -24,6 +31,12 @@ describe('text for crawlers', () => {
     const out = scriptSafeJson({ name: '</script><script>alert(1)</script><!-- & \u2028' });
     expect(out).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(out)).toEqual({ name: '</script><script>alert(1)</script><!-- & \u2028' });
+  });
+
+  it('markup text cannot open a tag, end an attribute or start an entity', () => {
+    expect(escapeMarkup(`"><script>alert('x')</script>&amp;`)).toBe(
+      '&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;amp;',
+    );
   });
 
   it('shortens descriptions at a word boundary', () => {

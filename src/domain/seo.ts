@@ -78,6 +78,16 @@ export function placeName(province: Province): string {
   return WITH_ARTICLE.includes(province) ? `the ${name}` : name;
 }
 
+/** Text for HTML or XML, in element content or a quoted attribute value (head tags, the shell, sitemaps). */
+export function escapeMarkup(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
 /** JSON for a script data block (JSON-LD, the server-rendered query cache): no text in it can close the element or open a comment. */
 export function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data)

@@ -55,6 +55,7 @@ import { loadWebShell } from './web-shell.ts';
 import { loadPageRenderer, SSR_ROUTES, type PageRenderer, type RenderedPage } from './ssr.ts';
 import { cachedCatalogue } from './features/marketplace/cache.ts';
 import { NOT_FOUND_HEAD, pageHead, renderHead } from './features/seo/head.ts';
+import { pageData } from './features/seo/page-data.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 
 declare module 'fastify' {
@@ -325,13 +326,15 @@ export async function buildApp({
     const pathname = url.split('?')[0]!;
     const route = matchAppRoute(pathname);
     const query = new URLSearchParams(url.split('?')[1] ?? '');
+    // The head and the rendering read the page's listing or provider once between them.
+    const data = pageData(db);
     const head = route
-      ? await pageHead(db, config.publicUrl, { route, pathname, query })
+      ? await pageHead(db, config.publicUrl, { route, pathname, query }, data)
       : { ...NOT_FOUND_HEAD };
     let page: RenderedPage | null = null;
     if (renderer && route && head.status === 200 && SSR_ROUTES.has(route)) {
       try {
-        page = await renderer.render(`${config.publicUrl}${url}`);
+        page = await renderer.render(`${config.publicUrl}${url}`, data);
       } catch (err) {
         log.error({ err: loggableError(err), route }, 'server rendering failed; serving the shell');
       }

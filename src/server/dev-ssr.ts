@@ -21,10 +21,10 @@ export async function createDevRenderer(
     appType: 'custom',
     logLevel: 'warn',
   });
-  const loaders = ssrLoaders(db);
   return {
     renderer: {
-      async render(url) {
+      async render(url, data) {
+        const loaders = ssrLoaders(db, data);
         const entry = (await vite.ssrLoadModule('/entry-server.tsx')) as ServerEntry;
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), SSR_TIME_LIMIT_MS * 3);

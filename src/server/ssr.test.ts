@@ -12,6 +12,8 @@ import { listingImages } from './db/schema.ts';
 import { catalogueChanged } from './features/marketplace/cache.ts';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
+import { buildApp } from './app.ts';
+import { loadPageRenderer } from './ssr.ts';
 
 const EVIL = '</script><script>alert(1)</script>';
 const SHELL = `<!doctype html><html lang="en-ZA"><head><title>Matric Moments</title></head><body><div id="root"></div></body></html>`;
@@ -113,6 +115,35 @@ describe('server-rendered public pages', () => {
   it('leaves dashboard, admin and auth pages to the browser', async () => {
     for (const url of ['/dashboard', '/admin/listings', '/auth']) {
       expect((await get(url)).body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('npm run dev: GET /api/dev/render', () => {
+  it("hands the Vite dev server a page's status, head, markup and data; only a dev server has the route", async () => {
+    const renderer = await loadPageRenderer(path.join(dir, 'web'), t.database.db);
+    const dev = await buildApp({ config: t.config, database: t.database, devRenderer: renderer! });
+    await dev.app.ready();
+    try {
+      const render = (url: string) =>
+        dev.app.inject({ method: 'GET', url: `/api/dev/render?url=${encodeURIComponent(url)}` });
+      const listing = await render(`/listing/${ids.listing}`);
+      expect(listing.statusCode).toBe(200);
+      const parts = listing.json<{ status: number; head: string; html: string | null; state: unknown }>();
+      expect(parts.status).toBe(200);
+      expect(parts.head).toContain('Sunset Farewell Shoot');
+      expect(parts.head).toContain('og:image');
+      expect(parts.html).toContain('Sunset Farewell Shoot');
+      expect(JSON.stringify(parts.state)).toContain(ids.listing);
+
+      const pending = (await render(`/listing/${ids.pending}`)).json<{ status: number; html: null }>();
+      expect(pending.status).toBe(404);
+      expect(pending.html).toBeNull();
+
+      expect((await render('https://example.com/')).statusCode).toBe(400);
+      expect((await get(`/api/dev/render?url=${encodeURIComponent('/')}`)).statusCode).toBe(404);
+    } finally {
+      await dev.app.close();
     }
   });
 });

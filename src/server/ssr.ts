@@ -27,17 +27,15 @@ import { landingPageListSchema } from '../domain/seo.ts';
 import type { Db } from './db/client.ts';
 import { activeSocialLinks, loadSiteContent } from './features/content/service.ts';
 import {
-  activeFaqs,
   activeHeroBanners,
   activePackages,
   allCategories,
   browseListings,
   homeListings,
-  listingDetail,
-  providerProfile,
   relatedListings,
 } from './features/marketplace/service.ts';
 import { listReviews } from './features/reviews/service.ts';
+import { pageData, type PageData } from './features/seo/page-data.ts';
 import { landingCombinations } from './features/seo/sitemap.ts';
 import { cachedCatalogue } from './features/marketplace/cache.ts';
 
@@ -78,8 +76,11 @@ interface ServerEntry {
 }
 
 export interface PageRenderer {
-  /** The page's markup and query cache, or null when the page's record is not public. */
-  render(url: string): Promise<RenderedPage | null>;
+  /**
+   * The page's markup and query cache, or null when the page's record is not public. `data` shares the
+   * request's reads with the page's head.
+   */
+  render(url: string, data?: PageData): Promise<RenderedPage | null>;
 }
 
 /** As the API would send it: through the response schema and JSON (dates become strings). */
@@ -88,7 +89,7 @@ function shaped<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 }
 
 /** The loaders the web side's prefetch (src/web/ssr/prefetch.ts) calls, for an anonymous visitor. */
-export function ssrLoaders(db: Db) {
+export function ssrLoaders(db: Db, data: PageData = pageData(db)) {
   const anonymous = async () => null;
   return {
     siteContent: async () => JSON.parse(JSON.stringify(await loadSiteContent(db))) as unknown,
@@ -96,7 +97,7 @@ export function ssrLoaders(db: Db) {
     categories: async () => shaped(categoryListSchema, { items: await allCategories(db) }),
     heroBanners: async () => shaped(heroBannerListSchema, { items: await activeHeroBanners(db) }),
     homeListings: async () => shaped(listingCardListSchema, { items: await homeListings(db) }),
-    faqs: async () => shaped(faqListSchema, { items: await activeFaqs(db) }),
+    faqs: async () => shaped(faqListSchema, { items: await data.faqs() }),
     packages: async () => shaped(publicPackageListSchema, { items: await activePackages(db) }),
     landingPages: async () =>
       shaped(landingPageListSchema, {
@@ -115,11 +116,11 @@ export function ssrLoaders(db: Db) {
       });
       return shaped(browseResultSchema, await browseListings(db, query));
     },
-    listing: async (id: string) => shaped(listingDetailSchema, await listingDetail(db, id, anonymous)),
+    listing: async (id: string) => shaped(listingDetailSchema, await data.listing(id)),
     related: async (id: string) =>
       shaped(listingCardListSchema, { items: await relatedListings(db, id, anonymous) }),
     reviews: async (id: string) => shaped(listingReviewsSchema, await listReviews(db, null, id)),
-    provider: async (id: string) => shaped(providerProfileSchema, await providerProfile(db, id)),
+    provider: async (id: string) => shaped(providerProfileSchema, await data.provider(id)),
   };
 }
 
@@ -131,9 +132,9 @@ export async function loadPageRenderer(webDir: string, db: Db): Promise<PageRend
   const entryPath = path.join(webDir, '..', 'server', 'entry-server.js');
   if (!existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  const loaders = ssrLoaders(db);
   return {
-    async render(url) {
+    async render(url, data = pageData(db)) {
+      const loaders = ssrLoaders(db, data);
       // The limit covers the data and the rendering: past it the caller serves the shell, and the render
       // is aborted.
       const controller = new AbortController();

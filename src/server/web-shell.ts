@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppRoute } from '../domain/routes.ts';
-import { scriptSafeJson, SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
+import { escapeMarkup, scriptSafeJson, SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
 
 /** The page module (path under src/web, as the Vite manifest names it) each route renders. */
 export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {
@@ -92,11 +92,6 @@ export function withPage(html: string, page: { html: string; state: unknown } | 
   return html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${state}`);
 }
 
-/** Escapes a URL for an HTML attribute (asset names are hashes, but the shell never trusts that). */
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 /**
  * Reads dist/web/index.html and the build manifest once. Without a manifest (an old build) the shell is
  * served as it is.
@@ -130,8 +125,9 @@ export function loadWebShell(webDir: string): WebShell {
     for (const key of keys) {
       if (already.has(key)) continue;
       const chunk = manifest[key]!;
-      tags.push(`<link rel="modulepreload" crossorigin href="/${attr(chunk.file)}">`);
-      for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" href="/${attr(css)}">`);
+      tags.push(`<link rel="modulepreload" crossorigin href="/${escapeMarkup(chunk.file)}">`);
+      for (const css of chunk.css ?? [])
+        tags.push(`<link rel="preload" as="style" href="/${escapeMarkup(css)}">`);
     }
     return tags.length ? index.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : index;
   };

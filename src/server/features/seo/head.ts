@@ -9,6 +9,7 @@ import { browseQuerySchema } from '../../../domain/listings.ts';
 import type { AppRoute } from '../../../domain/routes.ts';
 import {
   categoryFromSlug,
+  escapeMarkup,
   scriptSafeJson,
   landingHeading,
   landingPath,
@@ -19,7 +20,8 @@ import {
 } from '../../../domain/seo.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { activeFaqs, browseListings, listingDetail, providerProfile } from '../marketplace/service.ts';
+import { browseListings } from '../marketplace/service.ts';
+import { pageData, type PageData } from './page-data.ts';
 
 export interface PageHead {
   status: 200 | 404;
@@ -149,7 +151,12 @@ export interface HeadRequest {
   query: URLSearchParams;
 }
 
-export async function pageHead(db: Db, publicUrl: string, req: HeadRequest): Promise<PageHead> {
+export async function pageHead(
+  db: Db,
+  publicUrl: string,
+  req: HeadRequest,
+  data: PageData = pageData(db),
+): Promise<PageHead> {
   const { route } = req;
   const params = routeParams(route, req.pathname);
   if (isPrivatePath(route)) {
@@ -164,11 +171,11 @@ export async function pageHead(db: Db, publicUrl: string, req: HeadRequest): Pro
       case '/':
         return homeHead(publicUrl);
       case '/listing/:id':
-        return await listingHead(db, publicUrl, params.id ?? '');
+        return await listingHead(data, publicUrl, params.id ?? '');
       case '/provider/:id':
-        return await providerHead(db, publicUrl, params.id ?? '');
+        return await providerHead(data, publicUrl, params.id ?? '');
       case '/faq':
-        return await faqHead(db, publicUrl);
+        return await faqHead(data, publicUrl);
       case '/services/:category':
       case '/services/:category/:province':
         return await landingHead(db, publicUrl, params.category ?? '', params.province ?? null, req.query);
@@ -216,8 +223,8 @@ function homeHead(publicUrl: string): PageHead {
   };
 }
 
-async function listingHead(db: Db, publicUrl: string, id: string): Promise<PageHead> {
-  const listing = await listingDetail(db, id, async () => null);
+async function listingHead(data: PageData, publicUrl: string, id: string): Promise<PageHead> {
+  const listing = await data.listing(id);
   if (listing.status !== 'approved') return notFoundHead();
   const place = [listing.city, provinceLabel(listing.province)].filter(Boolean).join(', ');
   const price =
@@ -306,8 +313,8 @@ async function listingHead(db: Db, publicUrl: string, id: string): Promise<PageH
   };
 }
 
-async function providerHead(db: Db, publicUrl: string, id: string): Promise<PageHead> {
-  const profile = await providerProfile(db, id);
+async function providerHead(data: PageData, publicUrl: string, id: string): Promise<PageHead> {
+  const profile = await data.provider(id);
   if (profile.listings.length === 0) return notFoundHead();
   const { provider } = profile;
   const categories = [...new Set(profile.listings.map((l) => l.category.name))];
@@ -348,8 +355,8 @@ async function providerHead(db: Db, publicUrl: string, id: string): Promise<Page
   };
 }
 
-async function faqHead(db: Db, publicUrl: string): Promise<PageHead> {
-  const faqs = await activeFaqs(db);
+async function faqHead(data: PageData, publicUrl: string): Promise<PageHead> {
+  const faqs = await data.faqs();
   const page = STATIC_PAGES['/faq']!;
   return {
     ...base(page.title, page.description, '/faq'),
@@ -413,15 +420,6 @@ async function landingHead(
   };
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 function absolute(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
 }
@@ -431,29 +429,29 @@ export function renderHead(head: PageHead, publicUrl: string): string {
   const title = head.title === PRODUCT_NAME ? PRODUCT_NAME : `${head.title} | ${PRODUCT_NAME}`;
   const image = absolute(publicUrl, head.image);
   const tags = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<title>${escapeMarkup(title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(head.description)}">`,
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex">');
-  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(publicUrl + head.canonical)}">`);
-  if (head.prev) tags.push(`<link rel="prev" href="${escapeHtml(publicUrl + head.prev)}">`);
-  if (head.next) tags.push(`<link rel="next" href="${escapeHtml(publicUrl + head.next)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeMarkup(publicUrl + head.canonical)}">`);
+  if (head.prev) tags.push(`<link rel="prev" href="${escapeMarkup(publicUrl + head.prev)}">`);
+  if (head.next) tags.push(`<link rel="next" href="${escapeMarkup(publicUrl + head.next)}">`);
   if (!head.noindex) {
     tags.push(
       `<meta property="og:site_name" content="${PRODUCT_NAME}">`,
       '<meta property="og:locale" content="en_ZA">',
       `<meta property="og:type" content="${head.ogType}">`,
-      `<meta property="og:title" content="${escapeHtml(head.title)}">`,
-      `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-      `<meta property="og:image" content="${escapeHtml(image)}">`,
-      `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}">`,
+      `<meta property="og:title" content="${escapeMarkup(head.title)}">`,
+      `<meta property="og:description" content="${escapeMarkup(head.description)}">`,
+      `<meta property="og:image" content="${escapeMarkup(image)}">`,
+      `<meta property="og:image:alt" content="${escapeMarkup(head.imageAlt)}">`,
       '<meta name="twitter:card" content="summary_large_image">',
-      `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
-      `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
-      `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+      `<meta name="twitter:title" content="${escapeMarkup(head.title)}">`,
+      `<meta name="twitter:description" content="${escapeMarkup(head.description)}">`,
+      `<meta name="twitter:image" content="${escapeMarkup(image)}">`,
     );
     if (head.canonical)
-      tags.push(`<meta property="og:url" content="${escapeHtml(publicUrl + head.canonical)}">`);
+      tags.push(`<meta property="og:url" content="${escapeMarkup(publicUrl + head.canonical)}">`);
     if (head.image.startsWith('/og/')) {
       tags.push(
         '<meta property="og:image:width" content="1200">',

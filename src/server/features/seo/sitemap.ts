@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PROVINCE_VALUES, type Province } from '../../../domain/constants.ts';
-import { landingPath } from '../../../domain/seo.ts';
+import { escapeMarkup, landingPath } from '../../../domain/seo.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 export const SITEMAP_CHUNK = 50_000;
@@ -36,20 +36,11 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-function xmlEscape(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
 function urlSet(entries: { loc: string; lastmod?: string }[]): string {
   const body = entries
     .map(
       (e) =>
-        `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}</url>`,
+        `<url><loc>${escapeMarkup(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeMarkup(e.lastmod)}</lastmod>` : ''}</url>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
@@ -67,7 +58,7 @@ export async function sitemapIndex(db: Db, publicUrl: string): Promise<string> {
   const chunks = Math.max(1, Math.ceil((await approvedListingCount(db)) / SITEMAP_CHUNK));
   const names = ['pages', 'providers', ...Array.from({ length: chunks }, (_, i) => `listings-${i + 1}`)];
   const body = names
-    .map((name) => `<sitemap><loc>${xmlEscape(`${publicUrl}/sitemaps/${name}.xml`)}</loc></sitemap>`)
+    .map((name) => `<sitemap><loc>${escapeMarkup(`${publicUrl}/sitemaps/${name}.xml`)}</loc></sitemap>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
