@@ -119,23 +119,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+// Node itself (not npx), so that stopping the child stops the server.
 async function startServer(
   env: Record<string, string>,
   cache: boolean,
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
-  const child = spawn('npx', ['tsx', 'bench/server.ts', ...(cache ? [] : ['--no-cache'])], {
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/server.ts', ...(cache ? [] : ['--no-cache'])],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes('bench server ready')) resolve();

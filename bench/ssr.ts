@@ -43,13 +43,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server (bench/server.ts --web, or main.ts with demo data) on a free port. */
+/** The real server (bench/server.ts --web, or main.ts with demo data) on a free port, run by Node itself so that stopping the child stops it. */
 async function start(
   script: string[],
   env: Record<string, string>,
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn('npx', ['tsx', ...script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
