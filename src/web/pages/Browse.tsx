@@ -11,11 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useBrowseListings } from '../features/marketplace/api.ts';
 import { browseFiltersFromParams, browseQueryFilters } from '../features/marketplace/browse-params.ts';
-import {
-  LISTING_GRID_CLASS,
-  ListingCard,
-  ListingGridSkeleton,
-} from '../features/marketplace/ListingCard.tsx';
+import { ListingResults } from '../features/marketplace/ListingResults.tsx';
 import { setUserLocation, useGeolocation, useUserLocation } from '../features/marketplace/use-location.ts';
 
 const ALL = 'all';
@@ -309,50 +305,20 @@ export default function Browse() {
         )}
       </section>
 
-      <section aria-label="Results" aria-busy={query.isFetching} className="mt-8">
-        {query.isPending ? (
-          <ListingGridSkeleton count={8} />
-        ) : query.isError && items.length === 0 ? (
-          <div className="rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-            <p className="text-muted-foreground">Failed to load listings</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
+      <ListingResults
+        query={query}
+        label="Results"
+        empty={
           <p className="rounded-xl border border-dashed bg-card px-6 py-12 text-center text-muted-foreground">
             No listings found
           </p>
-        ) : (
-          <>
-            <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-              Showing {items.length} of {totalLabel} {total === 1 ? 'listing' : 'listings'}
-            </p>
-            <ul
-              className={`${LISTING_GRID_CLASS} transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {items.map((listing, i) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} headingLevel="h2" lazy={i >= 4} />
-                </li>
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="lg"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage && <Spinner label={null} />}
-                  Load more
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
+        }
+        summary={
+          <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+            Showing {items.length} of {totalLabel} {total === 1 ? 'listing' : 'listings'}
+          </p>
+        }
+      />
     </div>
   );
 }

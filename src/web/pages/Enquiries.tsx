@@ -5,8 +5,7 @@ import { ENQUIRY_STATUSES, type EnquiryStatus, type Role } from '@domain/constan
 import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS } from '@domain/engagement.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
-import { Label } from '../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useMe } from '../features/auth/use-me.ts';
@@ -21,8 +20,6 @@ const TITLES: Record<Role, { title: string; description: string }> = {
   },
   admin: { title: 'All Enquiries', description: 'Every enquiry on the marketplace, newest first.' },
 };
-
-const ALL = 'all';
 
 function LoadingList() {
   return (
@@ -68,25 +65,15 @@ export default function Enquiries() {
           <p className="mt-1 text-muted-foreground">{description}</p>
         </div>
         {canManage && (
-          <div className="grid gap-1.5 sm:w-48">
-            <Label htmlFor="enquiry-status-filter">Filter by status</Label>
-            <Select
-              value={status ?? ALL}
-              onValueChange={(value) => setStatus(value === ALL ? undefined : (value as EnquiryStatus))}
-            >
-              <SelectTrigger id="enquiry-status-filter" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All statuses</SelectItem>
-                {ENQUIRY_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {ENQUIRY_STATUS_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FilterSelect
+            id="enquiry-status-filter"
+            label="Filter by status"
+            className="sm:w-48"
+            value={status}
+            onChange={setStatus}
+            allLabel="All statuses"
+            options={ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))}
+          />
         )}
       </div>
 

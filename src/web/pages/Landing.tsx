@@ -13,14 +13,8 @@ import {
   provinceFromSlug,
   type CategorySlug,
 } from '@domain/seo.ts';
-import { Button } from '../components/ui/button.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { useBrowseListings, useLandingPages } from '../features/marketplace/api.ts';
-import {
-  LISTING_GRID_CLASS,
-  ListingCard,
-  ListingGridSkeleton,
-} from '../features/marketplace/ListingCard.tsx';
+import { ListingResults } from '../features/marketplace/ListingResults.tsx';
 import NotFound from './NotFound.tsx';
 
 export default function Landing() {
@@ -91,41 +85,7 @@ export default function Landing() {
         from parents and learners. Save your favourites and send an enquiry straight to the provider.
       </p>
 
-      <section aria-label="Listings" aria-busy={query.isFetching} className="mt-8">
-        {query.isPending ? (
-          <ListingGridSkeleton count={8} />
-        ) : query.isError && items.length === 0 ? (
-          <div className="rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-            <p className="text-muted-foreground">Failed to load listings</p>
-            <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <ul className={LISTING_GRID_CLASS}>
-              {items.map((listing, i) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} headingLevel="h2" lazy={i >= 4} />
-                </li>
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="lg"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage && <Spinner label={null} />}
-                  Load more
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
+      <ListingResults query={query} label="Listings" />
 
       <section aria-labelledby="nearby-provinces" className="mt-12">
         <h2 id="nearby-provinces" className="text-lg font-semibold">

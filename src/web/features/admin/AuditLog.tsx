@@ -10,16 +10,8 @@ import { useTableParams } from '../../components/data-table/use-table-params.ts'
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { useAuditFacets, useAuditPage } from './api.ts';
-
-const ALL = 'all';
 
 function Changes({ row }: { row: AuditRow }) {
   const has = (v: unknown) => v !== null && v !== undefined;
@@ -94,44 +86,22 @@ export function AuditLog() {
         aria-label="Filters"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_10rem_auto] lg:items-end"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-admin">Admin</Label>
-          <Select
-            value={state.actor ?? ALL}
-            onValueChange={(value) => table.setFilter('actor', value === ALL ? undefined : value)}
-          >
-            <SelectTrigger id="audit-admin" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All admins</SelectItem>
-              {facets?.actors.map((a) => (
-                <SelectItem key={a.id} value={a.id}>
-                  {a.email}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <Select
-            value={state.action ?? ALL}
-            onValueChange={(value) => table.setFilter('action', value === ALL ? undefined : value)}
-          >
-            <SelectTrigger id="audit-action" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All actions</SelectItem>
-              {facets?.actions.map((a) => (
-                <SelectItem key={a} value={a}>
-                  {a}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilterSelect
+          id="audit-admin"
+          label="Admin"
+          value={state.actor}
+          onChange={(value) => table.setFilter('actor', value)}
+          allLabel="All admins"
+          options={facets?.actors.map((a) => ({ value: a.id, label: a.email })) ?? []}
+        />
+        <FilterSelect
+          id="audit-action"
+          label="Action"
+          value={state.action}
+          onChange={(value) => table.setFilter('action', value)}
+          allLabel="All actions"
+          options={facets?.actions.map((a) => ({ value: a, label: a })) ?? []}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="audit-from">From</Label>
           <Input

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Check, CheckCircle2, Clock, ImageOff, List, X, XCircle, type LucideIcon } from 'lucide-react';
+import { Check, CheckCircle2, Clock, ImageOff, List, X, XCircle } from 'lucide-react';
 import { format } from 'date-fns';
 import {
   ADMIN_MESSAGES,
@@ -27,43 +27,12 @@ import { useRowSelection } from '../../components/data-table/use-row-selection.t
 import { useTableParams } from '../../components/data-table/use-table-params.ts';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
+import { StatCard } from '../../components/dashboard-cards.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useModerate, useModerationPage } from './api.ts';
 import { ListingDetailDialog } from './ListingDetailDialog.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
-
-const ALL = 'all';
-
-function StatCard({
-  label,
-  value,
-  icon: Icon,
-}: {
-  label: string;
-  value: number | undefined;
-  icon: LucideIcon;
-}) {
-  return (
-    <Card className="gap-1 py-4">
-      <CardContent className="flex items-center justify-between gap-2">
-        <div>
-          <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</h2>
-          <p className="text-2xl font-bold">{value === undefined ? '–' : formatCount(value)}</p>
-        </div>
-        <Icon aria-hidden="true" className="size-5 text-primary" />
-      </CardContent>
-    </Card>
-  );
-}
 
 export function ListingsModeration() {
   const table = useTableParams(moderationQuerySchema);
@@ -231,10 +200,10 @@ export function ListingsModeration() {
   return (
     <div className="space-y-5">
       <section aria-label="Listing statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Pending Review" value={stats?.pending} icon={Clock} />
-        <StatCard label="Approved" value={stats?.approved} icon={CheckCircle2} />
-        <StatCard label="Rejected" value={stats?.rejected} icon={XCircle} />
-        <StatCard label="Total Listings" value={stats?.all} icon={List} />
+        <StatCard compact label="Pending Review" value={stats?.pending} icon={Clock} />
+        <StatCard compact label="Approved" value={stats?.approved} icon={CheckCircle2} />
+        <StatCard compact label="Rejected" value={stats?.rejected} icon={XCircle} />
+        <StatCard compact label="Total Listings" value={stats?.all} icon={List} />
       </section>
 
       <section
@@ -247,49 +216,22 @@ export function ListingsModeration() {
           label="Search listings"
           placeholder="Search title, city or business…"
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor="moderation-category">Category</Label>
-          <Select
-            value={state.category ?? ALL}
-            onValueChange={(value) => table.setFilter('category', value === ALL ? undefined : value)}
-          >
-            <SelectTrigger id="moderation-category" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All categories</SelectItem>
-              {CATEGORIES.map((c) => (
-                <SelectItem key={c.slug} value={c.slug}>
-                  {c.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="moderation-province">Province</Label>
-          <Select
-            value={state.province ?? ALL}
-            onValueChange={(value) =>
-              table.setFilter(
-                'province',
-                value === ALL ? undefined : (value as (typeof PROVINCES)[number]['value']),
-              )
-            }
-          >
-            <SelectTrigger id="moderation-province" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All provinces</SelectItem>
-              {PROVINCES.map((p) => (
-                <SelectItem key={p.value} value={p.value}>
-                  {p.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilterSelect
+          id="moderation-category"
+          label="Category"
+          value={state.category}
+          onChange={(value) => table.setFilter('category', value)}
+          allLabel="All categories"
+          options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))}
+        />
+        <FilterSelect
+          id="moderation-province"
+          label="Province"
+          value={state.province}
+          onChange={(value) => table.setFilter('province', value)}
+          allLabel="All provinces"
+          options={PROVINCES}
+        />
         <Button
           variant="outline"
           onClick={() => table.clearFilters(['search', 'category', 'province'])}

@@ -7,21 +7,13 @@ import {
   USER_FILTER_LABELS,
   USER_FILTERS,
   usersQuerySchema,
-  type UserFilter,
 } from '@domain/admin.ts';
 import { TablePagination } from '../../components/data-table/TablePagination.tsx';
 import { TableSearch } from '../../components/data-table/TableSearch.tsx';
 import { useTableParams } from '../../components/data-table/use-table-params.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/utils.ts';
 import { useAdminPackages, useAdminUsers } from './api.ts';
@@ -46,24 +38,13 @@ export function UsersManager({ selfId }: { selfId: string }) {
           label="Search users"
           placeholder="Search name or email…"
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor="users-filter">Show</Label>
-          <Select
-            value={state.filter}
-            onValueChange={(value) => table.setFilter('filter', value as UserFilter)}
-          >
-            <SelectTrigger id="users-filter" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {USER_FILTERS.map((f) => (
-                <SelectItem key={f} value={f}>
-                  {USER_FILTER_LABELS[f]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilterSelect
+          id="users-filter"
+          label="Show"
+          value={state.filter}
+          onChange={(value) => value && table.setFilter('filter', value)}
+          options={USER_FILTERS.map((f) => ({ value: f, label: USER_FILTER_LABELS[f] }))}
+        />
       </section>
 
       {isPending ? (

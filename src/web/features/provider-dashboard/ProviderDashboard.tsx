@@ -3,40 +3,23 @@
  * (Create Listing) and Your Recent Listings (latest 5 with status badges, each opening its edit page).
  */
 import { useEffect } from 'react';
-import type { LucideIcon } from 'lucide-react';
-import { AlertTriangle, ArrowRight, Eye, List, MapPin, MessageSquare, Rocket } from 'lucide-react';
+import { AlertTriangle, ArrowRight, Eye, List, MapPin, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { format } from 'date-fns';
-import { formatCount } from '@domain/format.ts';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import {
+  DashboardHeading,
+  GettingStartedCard,
+  StatCard,
+  StatCardSkeletons,
+} from '../../components/dashboard-cards.tsx';
 import type { Me } from '../auth/types.ts';
 import { usePackageStatus, useProviderStats, type ProviderStats } from './api.ts';
 import { PackageBanner } from './PackageBanner.tsx';
-
-function StatCard({ label, value, icon: Icon }: { label: string; value: number; icon: LucideIcon }) {
-  return (
-    <Card className="gap-2 py-5">
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle as="h2" className="text-sm font-medium text-muted-foreground">
-          {label}
-        </CardTitle>
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-secondary text-primary"
-        >
-          <Icon className="size-4" />
-        </span>
-      </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold tracking-tight">{formatCount(value)}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 function formatDate(value: string): string {
   const date = new Date(value);
@@ -119,10 +102,7 @@ export function ProviderDashboard({ me, name }: { me: Me; name: string }) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
-        <p className="mt-1 text-muted-foreground">Welcome back, {name}!</p>
-      </div>
+      <DashboardHeading name={name} />
 
       {!me.provider ? (
         <div
@@ -143,14 +123,7 @@ export function ProviderDashboard({ me, name }: { me: Me; name: string }) {
 
       <section aria-label="Statistics" aria-busy={isPending} className="grid gap-4 sm:grid-cols-3">
         {isPending ? (
-          Array.from({ length: 3 }, (_, i) => (
-            <Card key={i} className="gap-3 py-5">
-              <CardContent className="space-y-4">
-                <Skeleton className="h-4 w-24" />
-                <Skeleton className="h-8 w-16" />
-              </CardContent>
-            </Card>
-          ))
+          <StatCardSkeletons count={3} />
         ) : isError || !stats ? (
           <p className="text-sm text-muted-foreground sm:col-span-full">Failed to load data</p>
         ) : (
@@ -162,32 +135,11 @@ export function ProviderDashboard({ me, name }: { me: Me; name: string }) {
         )}
       </section>
 
-      <Card className="overflow-hidden border-primary/20 bg-gradient-to-br from-secondary to-card">
-        <CardHeader className="flex-row items-start gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-gold"
-          >
-            <Rocket className="size-5" />
-          </span>
-          <div className="space-y-1.5">
-            <CardTitle as="h2" className="text-lg">
-              Getting Started
-            </CardTitle>
-            <CardDescription>
-              Create a listing to showcase your services to matric learners and their families.
-            </CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <Button asChild>
-            <Link to="/dashboard/listings/new">
-              Create Listing
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <GettingStartedCard
+        text="Create a listing to showcase your services to matric learners and their families."
+        label="Create Listing"
+        to="/dashboard/listings/new"
+      />
 
       <RecentListings stats={stats} loading={isPending} />
     </div>

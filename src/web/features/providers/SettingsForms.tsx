@@ -18,6 +18,7 @@ import {
 } from '@domain/providers.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
+import { UPLOAD_FAILED_MESSAGE } from '../../components/image-uploader/use-image-uploads.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -34,6 +35,12 @@ import { errorMessage } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useSaveBusiness, useSaveProfile } from './api.ts';
+
+/** The picture and logo uploaders tell the same things the same way. */
+const uploadToasts = {
+  onUploaded: () => toast.success('Image uploaded successfully'),
+  onUploadError: (error: unknown) => toast.error(errorMessage(error, UPLOAD_FAILED_MESSAGE)),
+};
 
 const NO_PROVINCE = 'none';
 
@@ -79,8 +86,7 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
             shape="circle"
             value={(field.value as string | null) ?? null}
             onChange={field.onChange}
-            onUploaded={() => toast.success('Image uploaded successfully')}
-            onUploadError={(error) => toast.error(errorMessage(error, 'Failed to upload image'))}
+            {...uploadToasts}
             onBusyChange={setUploading}
           />
         )}
@@ -182,8 +188,7 @@ export function BusinessForm({ business }: { business: BusinessView }) {
             alt="Business logo"
             value={(field.value as string | null) ?? null}
             onChange={field.onChange}
-            onUploaded={() => toast.success('Image uploaded successfully')}
-            onUploadError={(error) => toast.error(errorMessage(error, 'Failed to upload image'))}
+            {...uploadToasts}
             onBusyChange={setUploading}
           />
         )}

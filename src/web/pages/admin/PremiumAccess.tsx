@@ -14,18 +14,10 @@ import { DataTable } from '../../components/data-table/DataTable.tsx';
 import type { DataTableColumn } from '../../components/data-table/column.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { useAccessRequests, useReviewRequest } from '../../features/guide/api.ts';
 import { RejectDialog } from '../../features/guide/RejectDialog.tsx';
 
-const ALL = 'all';
 const STATUS_LABEL: Record<AccessStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
@@ -127,25 +119,15 @@ export default function PremiumAccess() {
           </h1>
           <p className="mt-1 text-muted-foreground">Matric Guide access requests, newest first.</p>
         </div>
-        <div className="grid gap-1.5 sm:w-48">
-          <Label htmlFor="request-status-filter">Filter by status</Label>
-          <Select
-            value={status ?? ALL}
-            onValueChange={(value) => setStatus(value === ALL ? undefined : (value as AccessStatus))}
-          >
-            <SelectTrigger id="request-status-filter" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All</SelectItem>
-              {ACCESS_STATUSES.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {STATUS_LABEL[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilterSelect
+          id="request-status-filter"
+          label="Filter by status"
+          className="sm:w-48"
+          value={status}
+          onChange={setStatus}
+          allLabel="All"
+          options={ACCESS_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+        />
       </div>
       <DataTable
         caption="Access requests"
