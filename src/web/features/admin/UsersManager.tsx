@@ -2,12 +2,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { Users } from 'lucide-react';
-import {
-  ADMIN_MESSAGES,
-  USER_FILTER_LABELS,
-  USER_FILTERS,
-  usersQuerySchema,
-} from '@domain/admin.ts';
+import { ADMIN_MESSAGES, USER_FILTER_LABELS, USER_FILTERS, usersQuerySchema } from '@domain/admin.ts';
 import { TablePagination } from '../../components/data-table/TablePagination.tsx';
 import { TableSearch } from '../../components/data-table/TableSearch.tsx';
 import { useTableParams } from '../../components/data-table/use-table-params.ts';
