@@ -59,10 +59,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), devServerRendering()],
   resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
-      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
-    },
+    alias: [
+      // In the browser, zod with `jitless` set before any schema is built (see the module); the bare
+      // specifier only, so that the module itself can import zod's own entry points.
+      ...(isSsrBuild
+        ? []
+        : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod.ts', import.meta.url)) }]),
+      { find: '@domain', replacement: fileURLToPath(new URL('./src/domain', import.meta.url)) },
+      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
+    ],
   },
   build: isSsrBuild
     ? {

@@ -2,7 +2,7 @@
  * Browse, search, near-me and detail at catalogue scale (issue 9):
  *
  *   DATABASE_URL=postgres://user@host:port/postgres tsx bench/browse.ts [--db postgres,pglite]
- *       [--sizes 10000,100000,1000000] [--duration 5] [--reuse] [--explain]
+ *       [--sizes 10000,100000,1000000] [--duration 5] [--reuse] [--explain] [--prepare]
  *
  * For each database kind and catalogue size it fills a database with bench/generate.ts (PostgreSQL: one
  * database `mm_bench_<size>` on the server of DATABASE_URL; PGlite: bench/.tmp/pglite-<size>), starts the
@@ -11,6 +11,7 @@
  * it on for the cacheable pages. On PostgreSQL, pgbench runs the same SQL the API runs for that request
  * (bench/explain.ts's statements) at 1 and 32 clients, and the API's throughput is given as a ratio of it.
  * `--explain` writes EXPLAIN (ANALYZE, BUFFERS) of every first page to bench/results/explain-<db>-<size>.md.
+ * `--prepare` only fills the databases (generation is the long part; run it ahead, then measure with --reuse).
  *
  * Figures go to bench/results/browse-<db>-<size>.json and a Markdown summary bench/results/browse.md.
  * Numbers are for comparing runs on the same machine; tests never assert them.
@@ -41,6 +42,7 @@ const SIZES = arg('sizes', '10000,100000,1000000').split(',').map(Number);
 const DURATION = Number(arg('duration', '5'));
 const REUSE = process.argv.includes('--reuse');
 const EXPLAIN = process.argv.includes('--explain');
+const PREPARE_ONLY = process.argv.includes('--prepare');
 const CONNECTIONS = [1, 32] as const;
 const RESULTS = path.resolve('bench/results');
 const TMP = path.resolve('bench/.tmp');
@@ -377,6 +379,10 @@ function summary(): string {
   return lines.join('\n');
 }
 
+if (PREPARE_ONLY) {
+  for (const kind of KINDS) for (const size of SIZES) await prepare(kind, size);
+  process.exit(0);
+}
 for (const kind of KINDS) for (const size of SIZES) await runOne(kind, size);
 const md = summary();
 writeFileSync(path.join(RESULTS, 'browse.md'), md);

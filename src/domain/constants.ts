@@ -106,3 +106,19 @@ export const DEFAULT_STATS = { providers: '500', provinces: '9', clients: '1000'
 export const EARTH_RADIUS_KM = 6371;
 /** Basic package at sign-up or on becoming a provider runs ten years. */
 export const BASIC_PACKAGE_YEARS = 10;
+
+/** The element that carries a server-rendered page's query cache to the browser (a JSON data block). */
+export const SSR_STATE_ELEMENT_ID = 'mm-ssr-state';
+
+/** Favourites' texts (kept apart from the schemas so that listing cards load no validation code). */
+export const FAVORITE_MESSAGES = {
+  added: 'Added to favorites',
+  removed: 'Removed from favorites',
+  updateFailed: 'Failed to update favorites',
+  signInRequired: 'Please sign in to save favorites',
+  loadFailed: 'Failed to load favorites',
+  removeFailed: 'Failed to remove favorite',
+  empty: "You haven't saved any favorites yet.",
+  deletedListing: 'Deleted Listing',
+  unknownCategory: 'Unknown',
+} as const;

@@ -166,18 +166,6 @@ export function reviewCountLabel(count: number): string {
 // ---------------------------------------------------------------------------------------------------------
 // Favourites
 
-export const FAVORITE_MESSAGES = {
-  added: 'Added to favorites',
-  removed: 'Removed from favorites',
-  updateFailed: 'Failed to update favorites',
-  signInRequired: 'Please sign in to save favorites',
-  loadFailed: 'Failed to load favorites',
-  removeFailed: 'Failed to remove favorite',
-  empty: "You haven't saved any favorites yet.",
-  deletedListing: 'Deleted Listing',
-  unknownCategory: 'Unknown',
-} as const;
-
 export const addFavoriteSchema = z.object({ listingId: z.uuid('Listing not found') });
 export const favoriteIdsSchema = z.object({ ids: z.array(z.string()) });
 export type FavoriteIds = z.infer<typeof favoriteIdsSchema>;

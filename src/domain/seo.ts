@@ -112,6 +112,3 @@ export const landingPageListSchema = z.object({
   items: z.array(z.object({ category: z.string(), province: z.enum(PROVINCE_VALUES).nullable() })),
 });
 export type LandingPageList = z.infer<typeof landingPageListSchema>;
-
-/** The element that carries a server-rendered page's query cache to the browser (a JSON data block). */
-export const SSR_STATE_ELEMENT_ID = 'mm-ssr-state';

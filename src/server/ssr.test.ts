@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
+import { SSR_STATE_ELEMENT_ID } from '../domain/constants.ts';
 import { listingImages } from './db/schema.ts';
 import { catalogueChanged } from './features/marketplace/cache.ts';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';

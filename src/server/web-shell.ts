@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppRoute } from '../domain/routes.ts';
-import { escapeMarkup, scriptSafeJson, SSR_STATE_ELEMENT_ID } from '../domain/seo.ts';
+import { SSR_STATE_ELEMENT_ID } from '../domain/constants.ts';
+import { escapeMarkup, scriptSafeJson } from '../domain/seo.ts';
 
 /** The page module (path under src/web, as the Vite manifest names it) each route renders. */
 export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {

@@ -5,7 +5,6 @@
  * and the cache is handed to the browser (dehydrated) so that hydration renders the same markup without
  * fetching again. Signed-in parts render as for a visitor and switch after hydration.
  */
-import './lib/zod-config.ts';
 import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';

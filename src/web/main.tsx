@@ -1,5 +1,3 @@
-// First: configures zod before any schema is built (see the module).
-import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -8,7 +6,7 @@ import './styles.css';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { SSR_STATE_ELEMENT_ID } from '@domain/seo.ts';
+import { SSR_STATE_ELEMENT_ID } from '@domain/constants.ts';
 
 async function start() {
   const container = document.getElementById('root');

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FAVORITE_MESSAGES } from '@domain/engagement.ts';
+import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 import { useMe } from '../auth/use-me.ts';

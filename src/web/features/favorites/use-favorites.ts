@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { FAVORITE_MESSAGES, type FavoriteIds, type FavoriteList } from '@domain/engagement.ts';
+import { FAVORITE_MESSAGES } from '@domain/constants.ts';
+import type { FavoriteIds, FavoriteList } from '@domain/engagement.ts';
 import { api } from '../../lib/api.ts';
 import { useMe } from '../auth/use-me.ts';
 import { DASHBOARD_STATS_QUERY_KEY } from '../dashboard/use-dashboard-stats.ts';
