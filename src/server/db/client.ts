@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -74,8 +75,56 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(opts.dataDir);
 }
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+/**
+ * Runs raw SQL and returns its rows (both drivers answer `{ rows }`).
+ *
+ * `prepare`: run it as a named prepared statement, so that PostgreSQL parses and plans its text once per
+ * connection and, once it has seen that the plan does not depend on the parameters, stops planning it at
+ * all (a browse page's plan costs more than running it: docs/decisions/0008-browse-at-scale.md). Only for
+ * statements whose best plan is the same for every parameter value (no full-text search terms), and whose
+ * LIMIT is written into the text, not a parameter (a generic plan assumes a parameter LIMIT reads 10% of
+ * the rows). PGlite runs the same statement unnamed.
+ */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+  opts: { prepare?: boolean } = {},
+): Promise<T[]> {
+  if (!opts.prepare) {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const session = db._.session as unknown as PreparingSession;
+  const result = (await session
+    .prepareQuery({ sql: text, params }, undefined, statementName(text), false)
+    .execute()) as {
+    rows: T[];
+  };
   return result.rows;
+}
+
+/** What queryRows needs of drizzle's session (the same call its query builders' `.prepare(name)` makes). */
+interface PreparingSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string | undefined,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 5_000;
+
+/** One name per statement text (a connection refuses a name reused for another text). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    name = `mm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../../domain/geo.ts';
 import type { BrowseResult, ListingCard } from '../../../domain/listings.ts';
 import { queryRows } from '../../db/client.ts';
 import { listings, packages, serviceProviders } from '../../db/schema.ts';
 import { catalogueChanged } from './cache.ts';
-import { firstPageStatements } from './browse.ts';
+import { browse as browseOn, firstPageStatements } from './browse.ts';
 import { browseQuerySchema } from '../../../domain/listings.ts';
 import { createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -548,6 +549,91 @@ describe('plans', () => {
     }
   });
 });
+
+describe('prepared statements', () => {
+  const PLAIN: Record<string, string>[] = [
+    {},
+    { category: 'photography' },
+    { province: 'gauteng' },
+    { category: 'venues', province: 'gauteng' },
+    { sort: 'newest' },
+    { sort: 'price_asc' },
+    { sort: 'price_desc' },
+    { sort: 'rating' },
+    { lat: '-26.2', lng: '28.04' },
+    { lat: '-26.2', lng: '28.04', category: 'photography' },
+  ];
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+  it('plain browse statements are prepared; searches and price ranges are planned for their values', async () => {
+    for (const raw of PLAIN) {
+      expect((await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))).prepared).toBe(true);
+    }
+    for (const raw of [{ search: 'luxury' }, { minPrice: '1000' }, { maxPrice: '3000' }]) {
+      expect((await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))).prepared).toBe(false);
+    }
+  });
+
+  it('the plan made once for every value of a prepared statement is still an index walk with no sort', async () => {
+    // A generic plan does not know the parameters (a parameter LIMIT would be taken as 10% of the rows):
+    // each prepared statement must keep its index order however its values are guessed.
+    const db = t.database.db;
+    const dialect = new PgDialect();
+    for (const raw of PLAIN) {
+      const statements = await firstPageStatements(db, browseQuerySchema.parse(raw));
+      for (const [i, statement] of [statements.count, ...statements.segments.map((s) => s.sql)].entries()) {
+        const { sql: text, params } = dialect.sqlToQuery(statement);
+        expect(text, JSON.stringify(raw)).not.toMatch(/limit \$\d/i);
+        const plan = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`prepare mm_generic_test as ${text}`));
+          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+          await tx.execute(sql`set local enable_seqscan = off`);
+          if (i > 0) await tx.execute(sql`set local enable_sort = off`);
+          const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+          const rows = await queryRows<{ 'QUERY PLAN': string }>(
+            tx as never,
+            sql.raw(`explain execute mm_generic_test${args}`),
+          );
+          await tx.execute(sql`deallocate mm_generic_test`);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+        expect(plan, JSON.stringify(raw)).not.toMatch(/(^|->\s+)(Incremental )?Sort\s+\(/m);
+        expect(plan, JSON.stringify(raw)).toMatch(/Index/);
+      }
+    }
+  });
+
+  it('PostgreSQL keeps a plain browse as named statements on the connection; a search adds none', async () => {
+    const db = t.database.db;
+    const dialect = new PgDialect();
+    const plain = [{}, { province: 'gauteng' }].map((raw) => browseQuerySchema.parse(raw));
+    const expected: string[] = [];
+    for (const q of plain) {
+      const st = await firstPageStatements(db, q);
+      for (const s of [st.count, ...st.segments.map((x) => x.sql)]) expected.push(dialect.sqlToQuery(s).sql);
+    }
+    const seen = await db.transaction(async (tx) => {
+      for (const q of plain) await browseOn(tx as never, q);
+      const afterPlain = await preparedTexts(tx as never);
+      await browseOn(tx as never, browseQuerySchema.parse({ search: 'luxury' }));
+      return { afterPlain, afterSearch: await preparedTexts(tx as never) };
+    });
+    if (t.database.kind === 'postgres') {
+      for (const text of expected) expect(seen.afterPlain).toContain(text);
+    } else {
+      expect(seen.afterPlain).toEqual([]);
+    }
+    expect(seen.afterSearch).toEqual(seen.afterPlain);
+  });
+});
+
+async function preparedTexts(db: Parameters<typeof browseOn>[0]): Promise<string[]> {
+  const rows = await queryRows<{ statement: string }>(
+    db,
+    sql`select statement from pg_prepared_statements where name like 'mm\_%' order by statement`,
+  );
+  return rows.map((r) => r.statement);
+}
 
 describe('counts', () => {
   it('stops counting above 1,000 and says so', async () => {

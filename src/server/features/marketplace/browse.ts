@@ -447,16 +447,31 @@ function segmentQuery(
     from ${CARD_FROM}
     where ${sql.join(where, sql` and `)}
     order by ${segment.orderBy}
-    limit ${limit}`;
+    limit ${literalLimit(limit)}`;
+}
+
+/** A LIMIT written into the statement's text (see `prepared`). */
+function literalLimit(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad limit ${n}`);
+  return sql.raw(String(n));
 }
 
 function countQuery(where: SQL, cap = BROWSE_COUNT_CAP): SQL {
-  return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) s`;
+  return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${literalLimit(cap + 1)}) s`;
 }
 
-async function countUpTo(db: Db, where: SQL, cap = BROWSE_COUNT_CAP): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, countQuery(where, cap));
+async function countUpTo(db: Db, where: SQL, cap = BROWSE_COUNT_CAP, prepare = false): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, countQuery(where, cap), { prepare });
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Whether a query's statements run as prepared statements (planned once per connection: planning a page
+ * costs more than running it). Not with a search (how many rows match a term decides the plan) nor with a
+ * price range (a plan made without knowing the range guesses it matches few rows and would sort the rest).
+ */
+function prepared(q: BrowseQuery): boolean {
+  return !q.search && q.minPrice === undefined && q.maxPrice === undefined;
 }
 
 /**
@@ -487,12 +502,13 @@ interface FirstPage {
 
 /**
  * The statements a first page runs, for plans and benchmarks: the count (or, for a search, the probe that
- * counts and decides) and each segment's rows with the settings they run under (SET LOCAL statements).
+ * counts and decides) and each segment's rows with the settings they run under (SET LOCAL statements), and
+ * whether they run as prepared statements.
  */
 export async function firstPageStatements(
   db: Db,
   q: BrowseQuery,
-): Promise<{ count: SQL; segments: { sql: SQL; settings: string[] }[] }> {
+): Promise<{ count: SQL; segments: { sql: SQL; settings: string[] }[]; prepared: boolean }> {
   const sort = effectiveSort(q);
   const common = commonFilters(q, sort);
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
@@ -507,6 +523,7 @@ export async function firstPageStatements(
         ? ['set local enable_indexscan = off', 'set local enable_indexonlyscan = off']
         : [],
     })),
+    prepared: prepared(q),
   };
 }
 
@@ -517,7 +534,8 @@ export async function firstPageStatements(
  */
 async function decideFirstPage(db: Db, q: BrowseQuery, sort: BrowseSort, common: SQL): Promise<FirstPage> {
   const plain = { corrections: false as const, fuzzySparse: false };
-  if (!q.search) return { ...plain, sparse: false, total: await countUpTo(db, common) };
+  if (!q.search)
+    return { ...plain, sparse: false, total: await countUpTo(db, common, BROWSE_COUNT_CAP, prepared(q)) };
   const membership = sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
   const fullText = await countUpTo(db, membership, SPARSE_SEARCH_BELOW);
   const sparse = fullText < SPARSE_SEARCH_BELOW;
@@ -572,7 +590,7 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
       const query = segmentQuery(common, segment, distance, after, limit);
       return (segment.fuzzy ? fuzzySparse : sparse)
         ? inSparseMode(db, (tx) => queryRows<CardRow>(tx, query))
-        : queryRows<CardRow>(db, query);
+        : queryRows<CardRow>(db, query, { prepare: prepared(q) });
     };
     const found = segment.knn ? await nearestWithTies(run, need) : await run(need);
     for (const row of found) {

@@ -39,13 +39,18 @@ export const PROVIDER_NOT_FOUND = 'Provider not found';
 
 const approved = eq(listings.status, 'approved');
 
-/** Cards of approved listings matching `where` (SQL over `l`), in `order`, at most `limit`: one query. */
-async function cards(db: Db, where: SQL, order: SQL, limit?: number): Promise<ListingCard[]> {
+/**
+ * Cards of approved listings matching `where` (SQL over `l`), in `order`, at most `limit`: one query, a
+ * prepared statement unless `where` varies in shape (its plan does not depend on the values).
+ */
+async function cards(db: Db, where: SQL, order: SQL, limit?: number, prepare = true): Promise<ListingCard[]> {
+  if (limit !== undefined && !Number.isSafeInteger(limit)) throw new Error(`bad limit ${limit}`);
   const rows = await queryRows<Parameters<typeof toCard>[0]>(
     db,
     sql`select ${cardSelect(null)} from ${CARD_FROM}
         where l.status = 'approved' and ${where}
-        order by ${order}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
+        order by ${order}${limit === undefined ? sql`` : sql.raw(` limit ${limit}`)}`,
+    { prepare },
   );
   return rows.map(toCard);
 }
@@ -56,7 +61,8 @@ const RANKED = sql`l.rank desc nulls last, l.created_at desc nulls last, l.id de
 /** Cards for the given listings that are approved, keyed by id (the favourites list uses this). */
 export async function approvedCardsById(db: Db, ids: string[]): Promise<Map<string, ListingCard>> {
   if (ids.length === 0) return new Map();
-  const list = await cards(db, sql`l.id in ${ids}`, RANKED);
+  // As many parameters as favourites: a statement text per count, so not prepared.
+  const list = await cards(db, sql`l.id in ${ids}`, RANKED, undefined, false);
   return new Map(list.map((c) => [c.id, c]));
 }
 
