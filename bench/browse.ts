@@ -208,17 +208,18 @@ function inline(statement: SQL): string {
 async function pgbenchScript(db: Db, s: Scenario): Promise<{ text: string; prepared: boolean } | null> {
   if (s.kind === 'detail' || s.query.includes('cursor=')) return null;
   const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
-  const st = await firstPageStatements(db, q);
-  const lines = [`${inline(st.count)};`];
-  for (const seg of st.segments) {
-    if (seg.settings.length) {
-      lines.push('begin;', ...seg.settings.map((setting) => `${setting};`));
-      lines.push(`${inline(seg.sql)};`, 'commit;');
+  const statements = await firstPageStatements(db, q);
+  const lines: string[] = [];
+  for (const st of statements) {
+    if (st.settings.length) {
+      lines.push('begin;', ...st.settings.map((setting) => `${setting};`));
+      lines.push(`${inline(st.sql)};`, 'commit;');
     } else {
-      lines.push(`${inline(seg.sql)};`);
+      lines.push(`${inline(st.sql)};`);
     }
   }
-  return { text: lines.join('\n') + '\n', prepared: st.prepared };
+  // pgbench prepares all of a script or none: as the API does when it prepares them all.
+  return { text: lines.join('\n') + '\n', prepared: statements.every((st) => st.prepared) };
 }
 
 function pgbench(

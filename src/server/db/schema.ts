@@ -320,6 +320,11 @@ export const listings = pgTable(
     index('listings_geo_idx')
       .using('gist', t.geo)
       .where(sql`${t.status} = 'approved' and ${t.geo} is not null`),
+    // Nearest first ends with the listings without coordinates, in the browse order: an index of their own,
+    // so that reading them never walks the listings that have coordinates.
+    index('listings_browse_no_geo_idx')
+      .on(t.rank.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.geo} is null`),
     // Moderation (admin): by status and date, and the search over title and city.
     index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
     index('listings_category_idx').on(t.categoryId, t.status),

@@ -6,7 +6,13 @@ import type { BrowseResult, ListingCard } from '../../../domain/listings.ts';
 import { queryRows } from '../../db/client.ts';
 import { listings, packages, serviceProviders } from '../../db/schema.ts';
 import { catalogueChanged } from './cache.ts';
-import { browse as browseOn, firstPageStatements } from './browse.ts';
+import {
+  browse as browseOn,
+  DEFAULT_WALK_BUDGET,
+  firstPageStatements,
+  setWalkBudget,
+  type TracedStatement,
+} from './browse.ts';
 import { browseQuerySchema } from '../../../domain/listings.ts';
 import { createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -364,6 +370,39 @@ describe('filters, orders and keyset pages', () => {
     }
   });
 
+  it.each([1, 3])(
+    'pages the same when a walk of %i rows is cut short and the filter is read through its own index',
+    async (budget) => {
+      const queries = [
+        '?pageSize=4&minPrice=1500&maxPrice=2500',
+        '?sort=price_asc&pageSize=3&minPrice=1250',
+        '?sort=price_desc&pageSize=3&maxPrice=2000',
+        '?sort=rating&pageSize=5&maxPrice=2000&province=gauteng',
+        '?sort=newest&pageSize=4&minPrice=1000&category=car-rentals',
+        '?pageSize=4&search=car',
+        '?pageSize=2&search=venue',
+        '?sort=newest&pageSize=4&search=car',
+        '?sort=price_asc&pageSize=4&search=car&maxPrice=2500',
+        '?pageSize=4&lat=-26.2&lng=28.04&minPrice=1500',
+      ];
+      for (const query of queries) {
+        catalogueChanged(t2.database.db);
+        const expected = (await walk(query)).map((l) => l.id);
+        expect(expected.length, query).toBeGreaterThan(0);
+        catalogueChanged(t2.database.db);
+        setWalkBudget(budget);
+        try {
+          expect(
+            (await walk(query)).map((l) => l.id),
+            query,
+          ).toEqual(expected);
+        } finally {
+          setWalkBudget(DEFAULT_WALK_BUDGET);
+        }
+      }
+    },
+  );
+
   it('stays exact while listings are added and moderated between pages', async () => {
     const db = t2.database.db;
     const before = new Set((await approvedRows()).map((r) => r.id));
@@ -509,49 +548,7 @@ describe('filters, orders and keyset pages', () => {
 });
 
 describe('plans', () => {
-  it('every order is delivered by an index: no sort over the matching rows', async () => {
-    const db = t.database.db;
-    const queries: Record<string, string>[] = [
-      {},
-      { category: 'photography' },
-      { province: 'gauteng' },
-      { category: 'venues', province: 'gauteng' },
-      { sort: 'newest' },
-      { sort: 'price_asc' },
-      { sort: 'price_desc' },
-      { sort: 'rating' },
-      { minPrice: '1000', maxPrice: '3000' },
-      { search: 'luxury' },
-      { lat: '-26.2', lng: '28.04' },
-      { lat: '-26.2', lng: '28.04', category: 'photography' },
-    ];
-    for (const raw of queries) {
-      const q = browseQuerySchema.parse(raw);
-      for (const { sql: statement, settings } of (await firstPageStatements(db, q)).segments) {
-        const plan = await db.transaction(async (tx) => {
-          for (const setting of settings) await tx.execute(sql.raw(setting));
-          // Tiny test tables would be scanned whole; forbid that to see whether an index can do the work.
-          await tx.execute(sql`set local enable_seqscan = off`);
-          if (!q.search) await tx.execute(sql`set local enable_sort = off`);
-          const rows = await queryRows<{ 'QUERY PLAN': string }>(tx as never, sql`explain ${statement}`);
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
-        if (q.search) {
-          // Few matches: read by bitmap, then a sort of those matches only — never an ordered walk over the
-          // listings testing each row (a rare word at a million listings would test every row).
-          expect(plan, JSON.stringify(raw)).toMatch(/Bitmap Heap Scan on listings l/);
-          expect(plan, JSON.stringify(raw)).not.toMatch(/Index (Only )?Scan (Backward )?using listings_/);
-        } else {
-          expect(plan, JSON.stringify(raw)).not.toMatch(/(^|->\s+)Sort\s+\(/m);
-          expect(plan, JSON.stringify(raw)).toMatch(/Index/);
-        }
-      }
-    }
-  });
-});
-
-describe('prepared statements', () => {
-  const PLAIN: Record<string, string>[] = [
+  const QUERIES: Record<string, string>[] = [
     {},
     { category: 'photography' },
     { province: 'gauteng' },
@@ -560,80 +557,159 @@ describe('prepared statements', () => {
     { sort: 'price_asc' },
     { sort: 'price_desc' },
     { sort: 'rating' },
+    { minPrice: '1000', maxPrice: '3000' },
+    { minPrice: '1000', sort: 'price_asc' },
+    { search: 'luxury' },
+    { search: 'luxury', sort: 'newest' },
+    { search: 'arrive' },
     { lat: '-26.2', lng: '28.04' },
     { lat: '-26.2', lng: '28.04', category: 'photography' },
+    { lat: '-26.2', lng: '28.04', maxPrice: '3000' },
   ];
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
-  it('plain browse statements are prepared; searches and price ranges are planned for their values', async () => {
-    for (const raw of PLAIN) {
-      expect((await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))).prepared).toBe(true);
-    }
-    for (const raw of [{ search: 'luxury' }, { minPrice: '1000' }, { maxPrice: '3000' }]) {
-      expect((await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))).prepared).toBe(false);
-    }
-  });
-
-  it('the plan made once for every value of a prepared statement is still an index walk with no sort', async () => {
-    // A generic plan does not know the parameters (a parameter LIMIT would be taken as 10% of the rows):
-    // each prepared statement must keep its index order however its values are guessed.
+  /** The plan of a traced statement, under its settings, with whole-table scans priced out. */
+  async function planOf(statement: TracedStatement, opts: { generic?: boolean } = {}): Promise<string> {
     const db = t.database.db;
     const dialect = new PgDialect();
-    for (const raw of PLAIN) {
-      const statements = await firstPageStatements(db, browseQuerySchema.parse(raw));
-      for (const [i, statement] of [statements.count, ...statements.segments.map((s) => s.sql)].entries()) {
-        const { sql: text, params } = dialect.sqlToQuery(statement);
+    const literal = (v: unknown) =>
+      typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+    return db.transaction(async (tx) => {
+      for (const setting of statement.settings) await tx.execute(sql.raw(setting));
+      // Tiny test tables would be scanned whole; forbid that to see whether an index can do the work.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      if (statement.kind === 'rows') await tx.execute(sql`set local enable_sort = off`);
+      let rows: { 'QUERY PLAN': string }[];
+      if (opts.generic) {
+        // A generic plan does not know the values (a parameter LIMIT would be taken as 10% of the rows).
+        const { sql: text, params } = dialect.sqlToQuery(statement.sql);
+        await tx.execute(sql.raw(`prepare mm_generic_test as ${text}`));
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+        rows = await queryRows(tx as never, sql.raw(`explain execute mm_generic_test${args}`));
+        await tx.execute(sql`deallocate mm_generic_test`);
+      } else {
+        rows = await queryRows(tx as never, sql`explain ${statement.sql}`);
+      }
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  /** What each kind of statement must do, whatever the catalogue's size. */
+  function expectBounded(statement: TracedStatement, plan: string, label: string) {
+    switch (statement.kind) {
+      case 'rows':
+        // The order's index, stopping after the page: no sort.
+        expect(plan, label).not.toMatch(/(^|->\s+)(Incremental )?Sort\s+\(/m);
+        expect(plan, label).toMatch(/Index/);
+        break;
+      case 'walk':
+        // A bounded run of the order's index, never the whole table.
+        expect(plan, label).toMatch(/Index (Only )?Scan (Backward )?using listings_/);
+        expect(plan, label).not.toMatch(/Seq Scan on listings/);
+        break;
+      case 'sparse':
+        // The filter's own matches, read by bitmap, then a sort of those matches only.
+        expect(plan, label).toMatch(/Bitmap Heap Scan on listings l/);
+        expect(plan, label).not.toMatch(/Index (Only )?Scan (Backward )?using listings_/);
+        break;
+      default:
+        break;
+    }
+  }
+
+  it.each([DEFAULT_WALK_BUDGET, 1])(
+    'every statement is an index walk that stops after a page or a bounded run, or reads a filter’s own matches (walk budget %i)',
+    async (budget) => {
+      setWalkBudget(budget);
+      const kinds = new Set<string>();
+      try {
+        for (const raw of QUERIES) {
+          for (const statement of await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))) {
+            kinds.add(statement.kind);
+            expectBounded(statement, await planOf(statement), `${JSON.stringify(raw)} ${statement.kind}`);
+          }
+        }
+      } finally {
+        setWalkBudget(DEFAULT_WALK_BUDGET);
+      }
+      // Both ways of reading a selective segment were planned (the second only when walks are cut short).
+      expect(kinds).toContain('walk');
+      expect(kinds.has('sparse')).toBe(budget === 1);
+    },
+  );
+
+  it('prepared statements keep their plan for every value: the plan made once is still bounded', async () => {
+    for (const raw of QUERIES) {
+      for (const statement of await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))) {
+        if (!statement.prepared) continue;
+        const { sql: text } = new PgDialect().sqlToQuery(statement.sql);
         expect(text, JSON.stringify(raw)).not.toMatch(/limit \$\d/i);
-        const plan = await db.transaction(async (tx) => {
-          await tx.execute(sql.raw(`prepare mm_generic_test as ${text}`));
-          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-          await tx.execute(sql`set local enable_seqscan = off`);
-          if (i > 0) await tx.execute(sql`set local enable_sort = off`);
-          const args = params.length ? `(${params.map(literal).join(', ')})` : '';
-          const rows = await queryRows<{ 'QUERY PLAN': string }>(
-            tx as never,
-            sql.raw(`explain execute mm_generic_test${args}`),
-          );
-          await tx.execute(sql`deallocate mm_generic_test`);
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
-        expect(plan, JSON.stringify(raw)).not.toMatch(/(^|->\s+)(Incremental )?Sort\s+\(/m);
-        expect(plan, JSON.stringify(raw)).toMatch(/Index/);
+        const plan = await planOf(statement, { generic: true });
+        expectBounded(statement, plan, `${JSON.stringify(raw)} ${statement.kind} (generic)`);
       }
     }
   });
 
-  it('PostgreSQL keeps a plain browse as named statements on the connection; a search adds none', async () => {
+  it('what is prepared: plain browse, walks; planned for their values: counts of a search or a price range, reads through a filter’s index', async () => {
+    const kindsOf = async (raw: Record<string, string>) =>
+      (await firstPageStatements(t.database.db, browseQuerySchema.parse(raw))).map(
+        (s) => `${s.kind}${s.prepared ? '' : ' (planned)'}`,
+      );
+    expect(await kindsOf({})).toEqual(['count', 'rows']);
+    expect(await kindsOf({ province: 'gauteng', sort: 'rating' })).toEqual(['count', 'rows']);
+    expect(await kindsOf({ lat: '-26.2', lng: '28.04' })).toEqual(['count', 'rows', 'rows']);
+    expect(await kindsOf({ minPrice: '1000' })).toEqual(['count (planned)', 'walk']);
+    // Two matches: the words are also looked up for corrections (none differ from the search's own).
+    expect(await kindsOf({ search: 'luxury' })).toEqual([
+      'count (planned)',
+      'corrections (planned)',
+      'walk',
+      'walk',
+    ]);
+    setWalkBudget(1);
+    try {
+      expect(await kindsOf({ search: 'luxury' })).toEqual([
+        'count (planned)',
+        'corrections (planned)',
+        'walk',
+        'sparse (planned)',
+        'walk',
+        'sparse (planned)',
+      ]);
+    } finally {
+      setWalkBudget(DEFAULT_WALK_BUDGET);
+    }
+  });
+
+  it('PostgreSQL keeps prepared statements as named statements on the connection', async () => {
     const db = t.database.db;
     const dialect = new PgDialect();
-    const plain = [{}, { province: 'gauteng' }].map((raw) => browseQuerySchema.parse(raw));
+    const plain = [{}, { province: 'gauteng' }, { search: 'luxury' }].map((raw) =>
+      browseQuerySchema.parse(raw),
+    );
     const expected: string[] = [];
+    const planned: string[] = [];
     for (const q of plain) {
-      const st = await firstPageStatements(db, q);
-      for (const s of [st.count, ...st.segments.map((x) => x.sql)]) expected.push(dialect.sqlToQuery(s).sql);
+      for (const s of await firstPageStatements(db, q)) {
+        (s.prepared ? expected : planned).push(dialect.sqlToQuery(s.sql).sql);
+      }
     }
     const seen = await db.transaction(async (tx) => {
       for (const q of plain) await browseOn(tx as never, q);
-      const afterPlain = await preparedTexts(tx as never);
-      await browseOn(tx as never, browseQuerySchema.parse({ search: 'luxury' }));
-      return { afterPlain, afterSearch: await preparedTexts(tx as never) };
+      const rows = await queryRows<{ statement: string }>(
+        tx as never,
+        sql`select statement from pg_prepared_statements where name like 'mm\_%'`,
+      );
+      return rows.map((r) => r.statement);
     });
     if (t.database.kind === 'postgres') {
-      for (const text of expected) expect(seen.afterPlain).toContain(text);
+      for (const text of expected) expect(seen).toContain(text);
+      for (const text of planned) expect(seen).not.toContain(text);
     } else {
-      expect(seen.afterPlain).toEqual([]);
+      expect(seen).toEqual([]);
     }
-    expect(seen.afterSearch).toEqual(seen.afterPlain);
   });
 });
-
-async function preparedTexts(db: Parameters<typeof browseOn>[0]): Promise<string[]> {
-  const rows = await queryRows<{ statement: string }>(
-    db,
-    sql`select statement from pg_prepared_statements where name like 'mm\_%' order by statement`,
-  );
-  return rows.map((r) => r.statement);
-}
 
 describe('counts', () => {
   it('stops counting above 1,000 and says so', async () => {

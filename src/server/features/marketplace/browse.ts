@@ -13,6 +13,12 @@
  *
  * An order is a list of segments (a tier or a phase), each with its own filter, order and key; the cursor
  * names the segment and the key of the last row returned. Counting stops at BROWSE_COUNT_CAP + 1 rows.
+ *
+ * A filter that the order's index cannot deliver (a search term, a price range) is *selective*: the rows
+ * that pass it may be anywhere in the order, or nowhere. Such a segment first walks at most WALK_BUDGET
+ * rows of the order's index and tests each; when that does not fill the page and more rows remain, it
+ * reads the filter's own matches through their index (text or price) and sorts just those. No request
+ * walks a whole index looking for rows that are not there.
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -29,6 +35,16 @@ import { badRequest } from '../../errors.ts';
 
 /** Full text finds fewer than this many listings: the matches of the corrected search are added after them. */
 export const FUZZY_BELOW = 10;
+/**
+ * How many rows of the order's index a page tests against a selective filter before it reads the filter's
+ * matches through their own index instead (a few milliseconds at most: see the module comment).
+ */
+export const DEFAULT_WALK_BUDGET = 2_000;
+let walkBudget = DEFAULT_WALK_BUDGET;
+/** Tests shrink the budget to send small catalogues through both ways of reading a segment. */
+export function setWalkBudget(rows: number): void {
+  walkBudget = rows;
+}
 /** Close title words kept per search word, and search words corrected (the rest are left out). */
 const CORRECTIONS_PER_WORD = 3;
 const CORRECTED_WORDS = 8;
@@ -40,14 +56,14 @@ const TS_CONFIG = sql.raw(`'english'::regconfig`);
 type KeyType = 'smallint' | 'integer' | 'timestamptz' | 'uuid' | 'numeric' | 'float8' | 'real';
 
 interface Segment {
-  /** Rows of this segment, on top of the common filters. */
+  /** Rows of this segment that its order's index delivers, on top of the base filters (e.g. with coordinates). */
+  within: SQL | null;
+  /** What the order's index cannot deliver (a search term, a price range): tested on each row, or read first. */
   filter: SQL | null;
   orderBy: SQL;
   /** The sort key, in order, and whether rows after the cursor have greater (asc) or smaller (desc) keys. */
   key: { expr: SQL; type: KeyType }[];
   direction: 'asc' | 'desc';
-  /** A tier of the corrected search (its own sparse decision). */
-  fuzzy?: boolean;
   /**
    * Nearest first: SQL orders by the distance alone (a GiST index scan can deliver only that), and ties in
    * distance are put in id order here, after making sure the whole last tie group was fetched.
@@ -62,10 +78,8 @@ interface Cursor {
   k: string[];
   /** The corrected search's words, per search word (decided on the first page), or false. */
   f: Corrections | false;
-  /** Few full-text matches: segments read them through the text index (decided on the first page). */
+  /** Segment g's rows were read through the filter's own index (its walk found too few): read it so again. */
   s?: boolean;
-  /** The same for the corrected search's tiers. */
-  fs?: boolean;
   /** Fingerprint of the query the cursor belongs to. */
   h: string;
 }
@@ -106,7 +120,6 @@ function decodeCursor(raw: string, expected: string, segments: number): Cursor {
     c.k.every((v) => typeof v === 'string' && v.length <= 64) &&
     (c.f === false || validCorrections(c.f)) &&
     (c.s === undefined || typeof c.s === 'boolean') &&
-    (c.fs === undefined || typeof c.fs === 'boolean') &&
     c.h === expected;
   if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   return c;
@@ -166,20 +179,22 @@ function correctedQuery(corrections: Corrections): SQL {
 
 /**
  * The search's words (as titles are split into title_words) with the title words spelled like them, by
- * trigram similarity over the small word table (read whole: see title_words in db/schema.ts). Null when no word gets a spelling the search did not have.
+ * trigram similarity over the small word table (read whole: see title_words in db/schema.ts). Null when no
+ * word gets a spelling the search did not have.
  */
+function correctionsQuery(search: string): SQL {
+  return sql`select t.term, array(
+      select w.word from title_words w
+      where similarity(w.word, t.term) >= ${CORRECTION_SIMILARITY}
+      order by similarity(w.word, t.term) desc, w.word
+      limit ${literalLimit(CORRECTIONS_PER_WORD)}) as words
+    from (select distinct term from mm_title_words(${search}) term) t
+    order by t.term
+    limit ${literalLimit(CORRECTED_WORDS)}`;
+}
+
 async function correctSearch(db: Db, search: string): Promise<Corrections | null> {
-  const rows = await queryRows<{ term: string; words: string[] | string }>(
-    db,
-    sql`select t.term, array(
-        select w.word from title_words w
-        where similarity(w.word, t.term) >= ${CORRECTION_SIMILARITY}
-        order by similarity(w.word, t.term) desc, w.word
-        limit ${CORRECTIONS_PER_WORD}) as words
-      from (select distinct term from mm_title_words(${search}) term) t
-      order by t.term
-      limit ${CORRECTED_WORDS}`,
-  );
+  const rows = await queryRows<{ term: string; words: string[] | string }>(db, correctionsQuery(search));
   const groups = rows
     .map((r) => ({ term: r.term, words: parseTextArray(r.words) }))
     .filter((r) => r.words.length > 0);
@@ -203,92 +218,108 @@ export function haversineSql(lat: number, lng: number): SQL {
         * power(sin(radians(l.longitude - ${lng}::float8) / 2), 2)))) end)`;
 }
 
-/** The filters every segment shares. */
-function commonFilters(q: BrowseQuery, sort: BrowseSort): SQL {
+/** The filters every segment shares and the order indexes deliver: status, category, province. */
+function baseFilters(q: BrowseQuery): SQL {
   const parts: SQL[] = [sql`l.status = 'approved'`];
   if (q.category)
     parts.push(sql`l.category_id = (select c.id from categories c where c.slug = ${q.category})`);
   if (q.province) parts.push(sql`l.province = ${q.province}`);
-  if (q.minPrice !== undefined) parts.push(sql`l.price_from >= ${q.minPrice}`);
-  if (q.maxPrice !== undefined) parts.push(sql`l.price_from <= ${q.maxPrice}`);
-  // A search with an explicit order filters by full text; the recommended order tiers it instead.
-  if (q.search && sort !== 'recommended') parts.push(documentMatches(q.search));
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The price range, written on the price indexes' own expression so that a narrow range can be read from
+ * them (a listing without a price is never in a range: its expression is ±Infinity).
+ */
+function priceFilters(q: BrowseQuery): SQL[] {
+  const price = sql`coalesce(l.price_from, 'Infinity'::numeric)`;
+  const parts: SQL[] = [];
+  if (q.minPrice !== undefined) parts.push(sql`${price} >= ${q.minPrice}`);
+  if (q.maxPrice !== undefined) parts.push(sql`${price} <= ${q.maxPrice}`);
+  else if (parts.length) parts.push(sql`${price} < 'Infinity'::numeric`);
+  return parts;
+}
+
+function and(parts: (SQL | null)[]): SQL | null {
+  const present = parts.filter((p): p is SQL => p !== null);
+  return present.length ? sql.join(present, sql` and `) : null;
+}
+
 function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections | false): Segment[] {
-  const recommended = (filter: SQL | null): Segment => ({
-    filter,
+  // What every segment adds to its own filter: the price range, and a search when the order is explicit
+  // (the recommended order tiers a search instead).
+  const narrowing = [...priceFilters(q)];
+  if (q.search && sort !== 'recommended') narrowing.push(documentMatches(q.search));
+  const segment = (
+    tier: SQL | null,
+    order: Omit<Segment, 'within' | 'filter'>,
+    within: SQL | null = null,
+  ): Segment => ({ ...order, within, filter: and([tier, ...narrowing]) });
+  const recommendedOrder = {
     orderBy: RECOMMENDED_ORDER,
     key: RECOMMENDED_KEY,
-    direction: 'desc',
-  });
+    direction: 'desc' as const,
+  };
   switch (sort) {
     case 'recommended': {
-      if (!q.search) return [recommended(null)];
+      if (!q.search) return [segment(null, recommendedOrder)];
       const list = [
-        recommended(titleMatches(q.search)),
-        recommended(sql`${documentMatches(q.search)} and not (${titleMatches(q.search)})`),
+        segment(titleMatches(q.search), recommendedOrder),
+        segment(sql`${documentMatches(q.search)} and not (${titleMatches(q.search)})`, recommendedOrder),
       ];
       if (corrections) {
         const corrected = correctedQuery(corrections);
         const notFound = sql`not (${documentMatches(q.search)})`;
         list.push(
-          { ...recommended(sql`l.title_vector @@ (${corrected}) and ${notFound}`), fuzzy: true },
-          {
-            ...recommended(
-              sql`l.search_vector @@ (${corrected}) and not (l.title_vector @@ (${corrected})) and ${notFound}`,
-            ),
-            fuzzy: true,
-          },
+          segment(sql`l.title_vector @@ (${corrected}) and ${notFound}`, recommendedOrder),
+          segment(
+            sql`l.search_vector @@ (${corrected}) and not (l.title_vector @@ (${corrected})) and ${notFound}`,
+            recommendedOrder,
+          ),
         );
       }
       return list;
     }
     case 'newest':
       return [
-        {
-          filter: null,
+        segment(null, {
           orderBy: sql`l.created_at desc nulls last, l.id desc nulls last`,
           key: [
             { expr: sql`l.created_at`, type: 'timestamptz' },
             { expr: sql`l.id`, type: 'uuid' },
           ],
           direction: 'desc',
-        },
+        }),
       ];
     case 'price_asc': {
       const price = sql`coalesce(l.price_from, 'Infinity'::numeric)`;
       return [
-        {
-          filter: null,
+        segment(null, {
           orderBy: sql`${price} asc, l.id asc`,
           key: [
             { expr: price, type: 'numeric' },
             { expr: sql`l.id`, type: 'uuid' },
           ],
           direction: 'asc',
-        },
+        }),
       ];
     }
     case 'price_desc': {
       const price = sql`coalesce(l.price_from, '-Infinity'::numeric)`;
       return [
-        {
-          filter: null,
+        segment(null, {
           orderBy: sql`${price} desc, l.id desc`,
           key: [
             { expr: price, type: 'numeric' },
             { expr: sql`l.id`, type: 'uuid' },
           ],
           direction: 'desc',
-        },
+        }),
       ];
     }
     case 'rating':
       return [
-        {
-          filter: null,
+        segment(null, {
           orderBy: sql`l.rating desc nulls last, l.review_count desc nulls last, l.id desc nulls last`,
           key: [
             { expr: sql`l.rating`, type: 'numeric' },
@@ -296,22 +327,26 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections 
             { expr: sql`l.id`, type: 'uuid' },
           ],
           direction: 'desc',
-        },
+        }),
       ];
     case 'distance': {
       const chord = sql`(l.geo <-> mm_listing_geo(${q.lat!}::float8, ${q.lng!}::float8))`;
+      // Both phases have an index of their own (listings_geo_idx, listings_browse_no_geo_idx).
       return [
-        {
-          filter: sql`l.geo is not null`,
-          orderBy: sql`${chord} asc`,
-          knn: true,
-          key: [
-            { expr: chord, type: 'float8' },
-            { expr: sql`l.id`, type: 'uuid' },
-          ],
-          direction: 'asc',
-        },
-        recommended(sql`l.geo is null`),
+        segment(
+          null,
+          {
+            orderBy: sql`${chord} asc`,
+            knn: true,
+            key: [
+              { expr: chord, type: 'float8' },
+              { expr: sql`l.id`, type: 'uuid' },
+            ],
+            direction: 'asc',
+          },
+          sql`l.geo is not null`,
+        ),
+        segment(null, recommendedOrder, sql`l.geo is null`),
       ];
     }
   }
@@ -414,187 +449,301 @@ function byDistanceThenId(a: CardRow, b: CardRow): number {
   return String(a.k1) < String(b.k1) ? -1 : String(a.k1) > String(b.k1) ? 1 : 0;
 }
 
-/**
- * The `need` nearest rows in (distance, id) order. The index delivers rows by distance only, so a limit can
- * cut a group of equally distant rows anywhere: fetch a little more, and more again until the farthest row
- * fetched is strictly farther than the last one kept (or nothing is left), then order ties by id.
- */
-async function nearestWithTies(run: (limit: number) => Promise<CardRow[]>, need: number): Promise<CardRow[]> {
-  for (let limit = need + 8; ; limit *= 2) {
-    const found = (await run(limit)).sort(byDistanceThenId);
-    if (found.length < limit || found.length <= need) return found.slice(0, need);
-    const kept = Number(found[need - 1]!.k0);
-    if (Number(found.at(-1)!.k0) > kept) return found.slice(0, need);
-  }
+function keyColumns(segment: Segment): SQL {
+  return sql.join(
+    segment.key.map((k, i) => sql`(${k.expr})::text as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
 }
 
-/** The rows of one segment after a key (or from its start), card columns and key columns. */
+/** The rows of one segment after a key (or from its start): the order's index, stopping after the page. */
 function segmentQuery(
-  common: SQL,
+  base: SQL,
   segment: Segment,
   distance: SQL | null,
   after: string[] | null,
   limit: number,
 ): SQL {
-  const where = [common];
+  const where = [base];
+  if (segment.within) where.push(segment.within);
   if (segment.filter) where.push(segment.filter);
   if (after) where.push(afterKey(segment, after));
-  const keyColumns = sql.join(
-    segment.key.map((k, i) => sql`(${k.expr})::text as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  return sql`select ${cardSelect(distance)}, ${keyColumns}
+  return sql`select ${cardSelect(distance)}, ${keyColumns(segment)}
     from ${CARD_FROM}
     where ${sql.join(where, sql` and `)}
     order by ${segment.orderBy}
     limit ${literalLimit(limit)}`;
 }
 
-/** A LIMIT written into the statement's text (see `prepared`). */
+/**
+ * The segment's page read through its filter's own index (text or price: see `inSparseMode`): the matches
+ * after the key are sorted and cut to the page first, and only the page's rows are joined to their category
+ * and provider (ordered index scans are off for the whole statement).
+ */
+function sparseQuery(
+  base: SQL,
+  segment: Segment,
+  distance: SQL | null,
+  after: string[] | null,
+  limit: number,
+): SQL {
+  const where = [base];
+  if (segment.within) where.push(segment.within);
+  if (segment.filter) where.push(segment.filter);
+  if (after) where.push(afterKey(segment, after));
+  return sql`select ${cardSelect(distance)}, ${keyColumns(segment)}
+    from (select l.* from listings l where ${sql.join(where, sql` and `)}
+          order by ${segment.orderBy} limit ${literalLimit(limit)}) l
+      join categories c on c.id = l.category_id
+      join service_providers sp on sp.id = l.service_provider_id
+    order by ${segment.orderBy}`;
+}
+
+/**
+ * The next `budget` rows of the order (what its index delivers), the segment's filter tested on those
+ * alone; each row also says how many rows the walk had (`walked`: fewer than the budget means the segment
+ * ended within it). One row with a null id when none passed. One statement, so one snapshot.
+ */
+function walkQuery(
+  base: SQL,
+  segment: Segment,
+  distance: SQL | null,
+  after: string[] | null,
+  limit: number,
+  budget: number,
+): SQL {
+  const where = [base];
+  if (segment.within) where.push(segment.within);
+  if (after) where.push(afterKey(segment, after));
+  const head = sql.join(where, sql` and `);
+  // A nested loop over the one-row count keeps the lateral page's order.
+  return sql`select m.walked, p.* from
+      (select count(*)::int as walked
+        from (select 1 from listings l where ${head} limit ${literalLimit(budget)}) s) m
+    left join lateral (
+      select ${cardSelect(distance)}, ${keyColumns(segment)}
+      from (select l.* from listings l where ${head}
+            order by ${segment.orderBy} limit ${literalLimit(budget)}) l
+        join categories c on c.id = l.category_id
+        join service_providers sp on sp.id = l.service_provider_id
+      where ${segment.filter ?? sql`true`}
+      order by ${segment.orderBy}
+      limit ${literalLimit(limit)}) p on true`;
+}
+
+/** A LIMIT written into the statement's text (see `queryRows`' prepare option). */
 function literalLimit(n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad limit ${n}`);
   return sql.raw(String(n));
 }
 
+/** Counts the rows of `where`, stopping at cap + 1. */
 function countQuery(where: SQL, cap = BROWSE_COUNT_CAP): SQL {
   return sql`select count(*)::int as n from (select 1 from listings l where ${where} limit ${literalLimit(cap + 1)}) s`;
 }
 
-async function countUpTo(db: Db, where: SQL, cap = BROWSE_COUNT_CAP, prepare = false): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, countQuery(where, cap), { prepare });
+/** Runs the statements with ordered index scans off (and no parallel workers for a few rows). */
+async function inSparseMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const setting of SPARSE_SETTINGS) await tx.execute(sql.raw(setting));
+    return run(tx as unknown as Db);
+  });
+}
+const SPARSE_SETTINGS = [
+  'set local enable_indexscan = off',
+  'set local enable_indexonlyscan = off',
+  'set local max_parallel_workers_per_gather = 0',
+];
+
+/** A statement a page ran, for plans and benchmarks (see firstPageStatements). */
+export interface TracedStatement {
+  /** count: the total; rows: a segment's page (walk: a bounded walk; sparse: through the filter's index). */
+  kind: 'count' | 'rows' | 'walk' | 'sparse' | 'corrections';
+  sql: SQL;
+  /** SET LOCAL statements it runs under. */
+  settings: string[];
+  prepared: boolean;
+}
+type Trace = (statement: TracedStatement) => void;
+
+/** Runs a statement (and tells the trace). */
+async function run<T extends Record<string, unknown>>(
+  db: Db,
+  statement: Omit<TracedStatement, 'settings'> & { sparse?: boolean },
+  trace: Trace | undefined,
+): Promise<T[]> {
+  const settings = statement.sparse ? SPARSE_SETTINGS : [];
+  trace?.({ kind: statement.kind, sql: statement.sql, settings, prepared: statement.prepared });
+  return statement.sparse
+    ? inSparseMode(db, (tx) => queryRows<T>(tx, statement.sql))
+    : queryRows<T>(db, statement.sql, { prepare: statement.prepared });
+}
+
+async function countUpTo(
+  db: Db,
+  where: SQL,
+  cap: number,
+  prepared: boolean,
+  trace: Trace | undefined,
+): Promise<number> {
+  const [row] = await run<{ n: number }>(db, { kind: 'count', sql: countQuery(where, cap), prepared }, trace);
   return Number(row?.n ?? 0);
 }
 
-/**
- * Whether a query's statements run as prepared statements (planned once per connection: planning a page
- * costs more than running it). Not with a search (how many rows match a term decides the plan) nor with a
- * price range (a plan made without knowing the range guesses it matches few rows and would sort the rest).
- */
-function prepared(q: BrowseQuery): boolean {
-  return !q.search && q.minPrice === undefined && q.maxPrice === undefined;
+interface SegmentRead {
+  rows: CardRow[];
+  /** Read through the filter's own index. */
+  sparse: boolean;
 }
 
 /**
- * Below this many full-text matches a search reads its matches through the text index and sorts them,
- * instead of walking an order index and testing every row it passes: at a million listings a rare word
- * would otherwise be looked for in every row (seconds), while a few thousand matches sort in milliseconds.
- * Above it the matches are dense enough that an order index finds a page of them after a short walk.
+ * One segment's rows after a key. A segment without a selective filter is an index walk that stops after
+ * the page (a prepared statement: its plan never depends on the values). A selective one walks at most
+ * `walkBudget` rows first; if that leaves the page short while more rows follow, it reads the filter's
+ * matches through their own index instead (and says so, for the cursor). `sparse` skips the walk.
  */
-export const SPARSE_SEARCH_BELOW = 5_000;
+async function readSegment(
+  db: Db,
+  base: SQL,
+  segment: Segment,
+  distance: SQL | null,
+  after: string[] | null,
+  limit: number,
+  sparse: boolean,
+  trace: Trace | undefined,
+): Promise<SegmentRead> {
+  if (!segment.filter) {
+    const sqlText = segmentQuery(base, segment, distance, after, limit);
+    return {
+      rows: await run<CardRow>(db, { kind: 'rows', sql: sqlText, prepared: true }, trace),
+      sparse: false,
+    };
+  }
+  if (!sparse) {
+    // The walk's plan is the order's index whatever the filter's values: prepared.
+    const walk = walkQuery(base, segment, distance, after, limit, walkBudget);
+    const answer = await run<CardRow & { walked: number }>(
+      db,
+      { kind: 'walk', sql: walk, prepared: true },
+      trace,
+    );
+    const rows = answer.filter((r) => r.id !== null);
+    if (rows.length >= limit || Number(answer[0]?.walked ?? 0) < walkBudget) return { rows, sparse: false };
+  }
+  const matches = sparseQuery(base, segment, distance, after, limit);
+  return {
+    rows: await run<CardRow>(db, { kind: 'sparse', sql: matches, prepared: false, sparse: true }, trace),
+    sparse: true,
+  };
+}
 
-/** Runs the page's queries with ordered index scans off, so the planner reads the matches by bitmap. */
-async function inSparseMode<T>(db: Db, run: (runner: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw('set local enable_indexscan = off'));
-    await tx.execute(sql.raw('set local enable_indexonlyscan = off'));
-    return run(tx as unknown as Db);
-  });
+/**
+ * The `need` nearest rows in (distance, id) order. The index delivers rows by distance only, so a limit can
+ * cut a group of equally distant rows anywhere: fetch a little more, and more again until the farthest row
+ * fetched is strictly farther than the last one kept (or nothing is left), then order ties by id.
+ */
+async function nearestWithTies(
+  read: (limit: number) => Promise<SegmentRead>,
+  need: number,
+): Promise<SegmentRead> {
+  for (let limit = need + 8; ; limit *= 2) {
+    const found = await read(limit);
+    const rows = found.rows.sort(byDistanceThenId);
+    if (rows.length < limit || rows.length <= need) return { ...found, rows: rows.slice(0, need) };
+    const kept = Number(rows[need - 1]!.k0);
+    if (Number(rows.at(-1)!.k0) > kept) return { ...found, rows: rows.slice(0, need) };
+  }
 }
 
 interface FirstPage {
   corrections: Corrections | false;
-  /** The search's own tiers are read by bitmap (few matches). */
-  sparse: boolean;
-  /** The corrected search's tiers are read by bitmap. */
-  fuzzySparse: boolean;
   total: number;
 }
 
 /**
- * The statements a first page runs, for plans and benchmarks: the count (or, for a search, the probe that
- * counts and decides) and each segment's rows with the settings they run under (SET LOCAL statements), and
- * whether they run as prepared statements.
+ * What the first page decides and later pages carry in the cursor: whether the corrected search joins a
+ * search (full text finds fewer than FUZZY_BELOW) and with which words; and the count. Plain browse counts
+ * as a prepared statement; a count with a search term is planned for that term (a common word is counted
+ * by reading rows until the cap, a rare one through the text index).
  */
-export async function firstPageStatements(
+async function decideFirstPage(
   db: Db,
   q: BrowseQuery,
-): Promise<{ count: SQL; segments: { sql: SQL; settings: string[] }[]; prepared: boolean }> {
-  const sort = effectiveSort(q);
-  const common = commonFilters(q, sort);
-  const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
-  const membership =
-    q.search && sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
-  const first = await decideFirstPage(db, q, sort, common);
-  return {
-    count: countQuery(membership, q.search ? SPARSE_SEARCH_BELOW : BROWSE_COUNT_CAP),
-    segments: segmentsFor(q, sort, first.corrections).map((segment) => ({
-      sql: segmentQuery(common, segment, distance, null, q.pageSize + 1),
-      settings: (segment.fuzzy ? first.fuzzySparse : first.sparse)
-        ? ['set local enable_indexscan = off', 'set local enable_indexonlyscan = off']
-        : [],
-    })),
-    prepared: prepared(q),
-  };
+  sort: BrowseSort,
+  base: SQL,
+  trace: Trace | undefined,
+): Promise<FirstPage> {
+  const price = priceFilters(q);
+  const filtered = and([base, ...price])!;
+  if (!q.search) {
+    return {
+      corrections: false,
+      total: await countUpTo(db, filtered, BROWSE_COUNT_CAP, price.length === 0, trace),
+    };
+  }
+  const membership = sql`${filtered} and ${documentMatches(q.search)}`;
+  const fullText = await countUpTo(db, membership, BROWSE_COUNT_CAP, false, trace);
+  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) return { corrections: false, total: fullText };
+  trace?.({ kind: 'corrections', sql: correctionsQuery(q.search), settings: [], prepared: false });
+  const corrections = await correctSearch(db, q.search);
+  if (!corrections) return { corrections: false, total: fullText };
+  const near = await countUpTo(
+    db,
+    sql`${filtered} and l.search_vector @@ (${correctedQuery(corrections)}) and not (${documentMatches(q.search)})`,
+    BROWSE_COUNT_CAP,
+    false,
+    trace,
+  );
+  return { corrections, total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near) };
 }
 
 /**
- * What the first page decides and later pages carry in the cursor: whether the corrected search joins a
- * search (full text finds fewer than FUZZY_BELOW) and with which words, whether matches are few enough to
- * be read through the text index (SPARSE_SEARCH_BELOW), and the count.
+ * Every statement the first page of a query runs, in order, with the settings it runs under and whether it
+ * is prepared: for plans (bench/explain.ts, tests) and for pgbench (bench/browse.ts).
  */
-async function decideFirstPage(db: Db, q: BrowseQuery, sort: BrowseSort, common: SQL): Promise<FirstPage> {
-  const plain = { corrections: false as const, fuzzySparse: false };
-  if (!q.search)
-    return { ...plain, sparse: false, total: await countUpTo(db, common, BROWSE_COUNT_CAP, prepared(q)) };
-  const membership = sort === 'recommended' ? sql`${common} and ${documentMatches(q.search)}` : common;
-  const fullText = await countUpTo(db, membership, SPARSE_SEARCH_BELOW);
-  const sparse = fullText < SPARSE_SEARCH_BELOW;
-  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) return { ...plain, sparse, total: fullText };
-  const corrections = await correctSearch(db, q.search);
-  if (!corrections) return { ...plain, sparse, total: fullText };
-  const near = await countUpTo(
-    db,
-    sql`${common} and l.search_vector @@ (${correctedQuery(corrections)}) and not (${documentMatches(q.search)})`,
-    SPARSE_SEARCH_BELOW,
-  );
-  return {
-    corrections,
-    sparse,
-    fuzzySparse: near < SPARSE_SEARCH_BELOW,
-    total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near),
-  };
+export async function firstPageStatements(db: Db, q: BrowseQuery): Promise<TracedStatement[]> {
+  const statements: TracedStatement[] = [];
+  await browse(db, { ...q, cursor: undefined }, (s) => statements.push(s));
+  return statements;
 }
 
-export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
+export async function browse(db: Db, q: BrowseQuery, trace?: Trace): Promise<BrowseResult> {
   const sort = effectiveSort(q);
   const hash = fingerprint(q, sort);
-  const common = commonFilters(q, sort);
+  const base = baseFilters(q);
   const distance = q.lat !== undefined && q.lng !== undefined ? haversineSql(q.lat, q.lng) : null;
 
   let first: Omit<FirstPage, 'total'> & { total: number | null };
   let cursor: Cursor | null = null;
   if (q.cursor) {
     cursor = decodeCursor(q.cursor, hash, 4);
-    first = {
-      corrections: cursor.f,
-      sparse: cursor.s === true,
-      fuzzySparse: cursor.fs === true,
-      total: null,
-    };
+    first = { corrections: cursor.f, total: null };
   } else {
-    first = await decideFirstPage(db, q, sort, common);
+    first = await decideFirstPage(db, q, sort, base, trace);
   }
-  const { corrections, sparse, fuzzySparse, total } = first;
+  const { corrections, total } = first;
 
   const segments = segmentsFor(q, sort, corrections);
   if (cursor && cursor.g >= segments.length) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
 
   // Collect pageSize + 1 rows across segments: the extra row says whether there is a next page.
   const want = q.pageSize + 1;
-  const rows: { row: CardRow; segment: number; key: string[] }[] = [];
+  const rows: { row: CardRow; segment: number; sparse: boolean; key: string[] }[] = [];
   for (let g = cursor?.g ?? 0; g < segments.length && rows.length < want; g++) {
     const segment = segments[g]!;
-    const after = cursor && g === cursor.g ? cursor.k : null;
+    const atCursor = cursor !== null && g === cursor.g;
+    const after = atCursor ? cursor!.k : null;
+    const sparse = atCursor && cursor!.s === true;
     const need = want - rows.length;
-    const run = (limit: number) => {
-      const query = segmentQuery(common, segment, distance, after, limit);
-      return (segment.fuzzy ? fuzzySparse : sparse)
-        ? inSparseMode(db, (tx) => queryRows<CardRow>(tx, query))
-        : queryRows<CardRow>(db, query, { prepare: prepared(q) });
-    };
-    const found = segment.knn ? await nearestWithTies(run, need) : await run(need);
-    for (const row of found) {
-      rows.push({ row, segment: g, key: segment.key.map((_, i) => String(row[`k${i}`])) });
+    const read = (limit: number) => readSegment(db, base, segment, distance, after, limit, sparse, trace);
+    const found = segment.knn ? await nearestWithTies(read, need) : await read(need);
+    for (const row of found.rows) {
+      rows.push({
+        row,
+        segment: g,
+        sparse: found.sparse,
+        key: segment.key.map((_, i) => String(row[`k${i}`])),
+      });
     }
   }
 
@@ -606,8 +755,7 @@ export async function browse(db: Db, q: BrowseQuery): Promise<BrowseResult> {
           g: last.segment,
           k: last.key,
           f: corrections,
-          ...(sparse ? { s: true } : {}),
-          ...(fuzzySparse ? { fs: true } : {}),
+          ...(last.sparse ? { s: true } : {}),
           h: hash,
         })
       : null;

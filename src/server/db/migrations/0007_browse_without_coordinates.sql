@@ -1,0 +1,1 @@
+CREATE INDEX "listings_browse_no_geo_idx" ON "listings" USING btree ("rank" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listings"."status" = 'approved' and "listings"."geo" is null;
