@@ -1,4 +1,5 @@
 /** Public caching with validators for anonymous visitors; private answers for everyone signed in. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
@@ -52,6 +53,38 @@ describe('anonymous catalogue answers', () => {
     const second = await get(`/api/listings/${approvedId}`, { 'if-none-match': String(first.headers.etag) });
     expect(second.statusCode).toBe(200);
     expect(second.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
+describe('compression', () => {
+  it('sends API answers compressed by Accept-Encoding, the same body and validator as uncompressed', async () => {
+    for (let i = 0; i < 12; i++) await createListing(t.database.db, owner.providerId);
+    const url = '/api/listings?pageSize=48&sort=newest';
+    const plain = await get(url);
+    expect(plain.body.length).toBeGreaterThan(2048);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await get(url, { 'accept-encoding': `${encoding}` });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(String(packed.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(packed.headers.etag).toBe(plain.headers.etag);
+      const again = await get(url, {
+        'accept-encoding': encoding,
+        'if-none-match': String(plain.headers.etag),
+      });
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it('leaves small answers as they are', async () => {
+    const small = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 
