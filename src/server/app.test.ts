@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,9 @@ beforeAll(async () => {
   // a fake built web app to check the SPA fallback
   webDir = mkdtempSync(path.join(os.tmpdir(), 'mm-web-'));
   mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Long enough to be worth compressing, as a real page is.
+  const filler = `<!-- ${'a page of markup '.repeat(100)} -->`;
+  writeFileSync(path.join(webDir, 'index.html'), `<!doctype html>${filler}<div id="root"></div>`);
   writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1);'.repeat(200));
   compressAssets(webDir);
   t = await createTestApp({ webDir });
@@ -58,6 +61,40 @@ describe('API surface', () => {
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1);'.repeat(200));
+  });
+
+  it('sends pages compressed by Accept-Encoding with one validator for every encoding', async () => {
+    const url = '/about';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const packed = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers['content-type']).toMatch(/text\/html/);
+      expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(packed.headers.etag).toBe(plain.headers.etag);
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': accept, 'if-none-match': String(plain.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-encoding']).toBe('br');
   });
 
   it('sends security headers: CSP without inline scripts, no framing', async () => {

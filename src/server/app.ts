@@ -52,7 +52,7 @@ import { analyticsRoutes } from './features/analytics/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { guideAdminRoutes } from './features/guide/admin-routes.ts';
 import { guideRoutes } from './features/guide/routes.ts';
-import { registerEtags } from './http-cache.ts';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerEtags, sendCompressible } from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
 import { loadPageRenderer, SSR_ROUTES, type PageRenderer, type RenderedPage } from './ssr.ts';
 import { cachedCatalogue } from './features/marketplace/cache.ts';
@@ -244,13 +244,13 @@ export async function buildApp({
     return payload;
   });
   registerEtags(app);
-  // Pages and API answers are compressed on the way out (after the ETag is taken from the plain body);
-  // the built assets were compressed at build time and are sent as they are. Brotli at a quality that
-  // costs about as much CPU as gzip: a rendered page is 150 KB of HTML, 15 KB compressed.
+  // API answers are compressed on the way out (after the ETag is taken from the plain body), pages by
+  // sendCompressible (the not-found handler that answers them is no route); the built assets were
+  // compressed at build time and are sent as they are. A rendered page is 150 KB of HTML, 15 KB compressed.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 
   // ---- OpenAPI
@@ -385,11 +385,8 @@ export async function buildApp({
         req.method === 'GET'
           ? await cachedCatalogue(db, `page:${req.url}`, () => pageParts(req.url, req.log, pageRenderer))
           : await pageParts(req.url, req.log, null);
-      return reply
-        .code(parts.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(webShell!.html(parts.route, parts.head, parts.page ?? undefined));
+      reply.code(parts.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return sendCompressible(req, reply, webShell!.html(parts.route, parts.head, parts.page ?? undefined));
     }
     return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
   });

@@ -4,6 +4,7 @@
  * answer carries a validator (ETag) so that a repeat request costs a 304 without the body.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Whether the request carries a session cookie (signed-in answers stay private). */
@@ -35,10 +36,7 @@ export function registerEtags(app: FastifyInstance): void {
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (!cacheControl.startsWith('public') && !cacheControl.startsWith('no-cache')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!reply.hasHeader('etag')) {
-      const tag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-      reply.header('etag', tag);
-    }
+    if (!reply.hasHeader('etag')) reply.header('etag', weakEtag(payload));
     const etag = String(reply.getHeader('etag'));
     const match = req.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
@@ -47,4 +45,56 @@ export function registerEtags(app: FastifyInstance): void {
     }
     return payload;
   });
+}
+
+/** The weak validator of a body. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Brotli quality for answers compressed as they are sent: about gzip's cost, a smaller result. */
+export const BROTLI_QUALITY = 4;
+/** Bodies smaller than this go as they are (compression would not pay for its headers). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** `br` or `gzip`, whichever the client accepts (Brotli first); null for neither. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Compressed copies of recent bodies (rendered pages are the same for every visitor for a few seconds). */
+const packedBodies = new Map<string, Buffer>();
+const PACKED_BODIES_MAX = 100;
+
+/**
+ * Sends a text body (a page) compressed as the client accepts, with its ETag (taken from the plain body,
+ * so both encodings validate alike; the onSend hook answers 304 when it matches). For answers that do not
+ * pass through a route, where @fastify/compress does not reach (the web pages, answered by the not-found
+ * handler). A compressed copy is kept for the next visitor of the same page.
+ */
+export function sendCompressible(req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
+  const etag = weakEtag(body);
+  reply.header('etag', etag).header('vary', 'Accept-Encoding');
+  const encoding =
+    body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(body);
+  const key = `${encoding} ${etag}`;
+  let packed = packedBodies.get(key);
+  if (!packed) {
+    packed =
+      encoding === 'br'
+        ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+        : gzipSync(body);
+    if (packedBodies.size >= PACKED_BODIES_MAX) packedBodies.delete(packedBodies.keys().next().value!);
+    packedBodies.set(key, packed);
+  }
+  return reply.header('content-encoding', encoding).send(packed);
 }
