@@ -3,7 +3,7 @@
  * browser tab so that browse and listing detail both show distances once it is known.
  */
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '@domain/constants.ts';
 
 export interface Coords {
