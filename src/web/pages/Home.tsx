@@ -25,7 +25,7 @@ import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
+import { NativeSelect } from '../components/ui/native-select.tsx';
 import { Separator } from '../components/ui/separator.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useMe } from '../features/auth/use-me.ts';
@@ -90,20 +90,21 @@ function HeroSearch() {
           className="h-11 border-0 pl-9 shadow-none focus-visible:ring-2"
         />
       </label>
-      <Select value={province} onValueChange={setProvince}>
-        <SelectTrigger aria-label="Province" className="h-11 data-[size=default]:h-11">
-          <MapPin aria-hidden="true" className="text-muted-foreground" />
-          <SelectValue placeholder="All Provinces" />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_PROVINCES}>All Provinces</SelectItem>
-          {PROVINCES.map((p) => (
-            <SelectItem key={p.value} value={p.value}>
-              {p.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        aria-label="Province"
+        name="province"
+        value={province}
+        onChange={(event) => setProvince(event.target.value)}
+        icon={<MapPin aria-hidden="true" className="left-3 text-muted-foreground" />}
+        className="h-11"
+      >
+        <option value={ALL_PROVINCES}>All Provinces</option>
+        {PROVINCES.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </NativeSelect>
       <Button
         type="button"
         variant="outline"
