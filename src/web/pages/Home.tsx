@@ -249,9 +249,10 @@ function Featured({ content }: { content: SiteContent | undefined }) {
               aria-labelledby="featured-heading"
               className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 xl:grid-cols-4"
             >
-              {listings.map((listing, i) => (
+              {/* Below the hero and the categories on every screen: pictures load as they come near. */}
+              {listings.map((listing) => (
                 <li key={listing.id} className="w-[80%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none">
-                  <ListingCard listing={listing} lazy={i >= 4} />
+                  <ListingCard listing={listing} />
                 </li>
               ))}
             </ul>

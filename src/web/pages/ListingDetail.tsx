@@ -171,6 +171,8 @@ function ProviderCard({ listing }: { listing: ListingDetailData }) {
             <img
               src={imageVariant(provider.logoUrl, 400)}
               alt=""
+              loading="lazy"
+              decoding="async"
               className="size-14 shrink-0 rounded-full object-cover ring-1 ring-border"
             />
           ) : (

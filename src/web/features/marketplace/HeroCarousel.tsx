@@ -105,16 +105,20 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${banners.length}`}
             >
-              <img
-                src={imageVariant(banner.imageUrl, 1600)}
-                srcSet={imageSrcSet(banner.imageUrl)}
-                sizes="100vw"
-                alt={banner.altText ?? ''}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                draggable={false}
-                className="size-full object-cover select-none"
-              />
+              {/* The later banners' pictures wait until the carousel can show them: until then they
+                  would only compete with the first one, the page's largest paint. */}
+              {(i === 0 || emblaApi) && (
+                <img
+                  src={imageVariant(banner.imageUrl, 1600)}
+                  srcSet={imageSrcSet(banner.imageUrl)}
+                  sizes="100vw"
+                  alt={banner.altText ?? ''}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  draggable={false}
+                  className="size-full object-cover select-none"
+                />
+              )}
             </div>
           ))}
         </div>
