@@ -21,7 +21,6 @@ import {
   PROVINCES,
 } from '@domain/constants.ts';
 import { formatRand } from '@domain/format.ts';
-import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -33,7 +32,6 @@ import { contentValue, useSiteContent, type SiteContent } from '../features/cont
 import { useHeroBanners, useHomeListings } from '../features/marketplace/api.ts';
 import { HeroCarousel } from '../features/marketplace/HeroCarousel.tsx';
 import { ListingCard, ListingGridSkeleton } from '../features/marketplace/ListingCard.tsx';
-import { useGeolocation } from '../features/marketplace/use-location.ts';
 import { qs } from '../lib/api.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../lib/scroll.ts';
 import { cn } from '../lib/utils.ts';
@@ -53,7 +51,7 @@ function HeroSearch() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [province, setProvince] = useState<string>(ALL_PROVINCES);
-  const { locate, locating } = useGeolocation();
+  const [locating, setLocating] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,9 +60,19 @@ function HeroSearch() {
     );
   };
 
+  // The location code loads when the button is pressed: the hero needs none of it to show.
   const onUseMyLocation = async () => {
-    const coords = await locate();
-    if (coords) setProvince(nearestProvince(coords.lat, coords.lng));
+    setLocating(true);
+    try {
+      const [{ requestLocation }, { nearestProvince }] = await Promise.all([
+        import('../features/marketplace/use-location.ts'),
+        import('@domain/geo.ts'),
+      ]);
+      const coords = await requestLocation();
+      if (coords) setProvince(nearestProvince(coords.lat, coords.lng));
+    } finally {
+      setLocating(false);
+    }
   };
 
   return (
