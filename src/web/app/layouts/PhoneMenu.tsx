@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { GraduationCap, LayoutDashboard, LogIn, Menu, Store } from 'lucide-react';
 import { CATEGORIES_SECTION_ID } from '../../lib/scroll.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -86,14 +86,14 @@ export function PhoneMenu({ signedIn, matricLabel, signInPath, onCategoriesClick
               </a>
             </li>
             <li>
-              <Link to="/browse" className={ITEM_CLASS}>
+              <NavLink to="/browse" className={ITEM_CLASS}>
                 Browse
-              </Link>
+              </NavLink>
             </li>
             <li>
-              <Link to="/about" className={ITEM_CLASS}>
+              <NavLink to="/about" className={ITEM_CLASS}>
                 About
-              </Link>
+              </NavLink>
             </li>
           </ul>
           <div role="separator" className="-mx-1 my-1 h-px bg-border" />
