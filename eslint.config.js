@@ -28,6 +28,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Toasts go through src/web/lib/toast.ts, which loads sonner when it is first needed (decision 0023).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message: 'Import toast from src/web/lib/toast.ts (sonner loads lazily).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

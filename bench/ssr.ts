@@ -2,14 +2,17 @@
  * Server-rendered pages (issue 14):
  *
  *   npm run build
- *   DATABASE_URL=postgres://user@host:port/postgres tsx bench/ssr.ts [--size 100000] [--duration 5]
+ *   DATABASE_URL=postgres://user@host:port/postgres tsx bench/ssr.ts [--size 100000] [--duration 5] [--runs 3]
+ *   tsx bench/ssr.ts --browser-only [--runs 3]
  *
  * 1. Server: time to first byte and HTML size (raw and gzip) of the rendered home, browse, listing and
  *    landing pages on the benchmark catalogue (`mm_bench_<size>`, filled by bench/browse.ts or
  *    bench/generate.ts), and requests per second of the listing page at 32 connections.
  * 2. Browser: FCP, LCP and CLS of home, browse and a listing in Chromium with a 4× CPU slowdown and a
  *    slow-4G profile (150 ms RTT, 1.6 Mbps down), on the demo data, with server rendering off (before) and
- *    on (after); and the JavaScript the home page loads, gzip.
+ *    on (after); and the JavaScript the home, browse and listing pages load before anything else, gzip.
+ *
+ * `--browser-only` skips part 1 (no database needed); the server figures already in ssr.json are kept.
  *
  * Figures go to bench/results/ssr.json and bench/results/ssr.md. Tests never assert them.
  */
@@ -29,6 +32,8 @@ function arg(name: string, fallback: string): string {
 }
 const SIZE = Number(arg('size', '100000'));
 const DURATION = Number(arg('duration', '5'));
+const RUNS = Number(arg('runs', '3'));
+const BROWSER_ONLY = process.argv.includes('--browser-only');
 const RESULTS = path.resolve('bench/results');
 const serverUrl = process.env.DATABASE_URL;
 
@@ -168,6 +173,14 @@ interface Vitals {
   fcp: number;
   lcp: number;
   cls: number;
+  /** What the largest paint was, e.g. `IMG hero-banners 800w` or `H1 text` (the most frequent over the runs). */
+  lcpElement?: string;
+}
+
+function mostFrequent(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
 async function vitals(base: string, pages: Record<string, string>): Promise<Record<string, Vitals>> {
@@ -178,8 +191,8 @@ async function vitals(base: string, pages: Record<string, string>): Promise<Reco
   const out: Record<string, Vitals> = {};
   try {
     for (const name of ['home', 'browse', 'listing']) {
-      const runs: Vitals[] = [];
-      for (let i = 0; i < 3; i++) {
+      const runs: (Vitals & { lcpElement: string })[] = [];
+      for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
@@ -192,11 +205,19 @@ async function vitals(base: string, pages: Record<string, string>): Promise<Reco
           uploadThroughput: (750 * 1024) / 8,
         });
         await page.addInitScript(() => {
-          const w = window as unknown as { __lcp: number; __cls: number };
+          const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
           w.__lcp = 0;
           w.__cls = 0;
+          w.__lcpEl = '';
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) w.__lcp = e.startTime;
+            for (const e of list.getEntries() as (PerformanceEntry & {
+              element: Element | null;
+              url: string;
+            })[]) {
+              w.__lcp = e.startTime;
+              const image = /\/uploads\/([^/]+)\/[^/]*-(\d+)\.\w+$/.exec(e.url);
+              w.__lcpEl = `${e.element?.tagName ?? '?'} ${image ? `${image[1]} ${image[2]}w` : 'text'}`;
+            }
           }).observe({ type: 'largest-contentful-paint', buffered: true });
           new PerformanceObserver((list) => {
             for (const e of list.getEntries() as (PerformanceEntry & {
@@ -210,14 +231,14 @@ async function vitals(base: string, pages: Record<string, string>): Promise<Reco
         await page.goto(base + pages[name]!, { waitUntil: 'networkidle', timeout: 120_000 });
         await page.waitForTimeout(1000);
         const v = await page.evaluate(() => {
-          const w = window as unknown as { __lcp: number; __cls: number };
+          const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-          return { fcp, lcp: w.__lcp, cls: w.__cls };
+          return { fcp, lcp: w.__lcp, cls: w.__cls, lcpElement: w.__lcpEl };
         });
         runs.push(v);
         await context.close();
       }
-      const median = (k: keyof Vitals) =>
+      const median = (k: 'fcp' | 'lcp') =>
         pct(
           runs.map((r) => r[k]),
           50,
@@ -225,10 +246,11 @@ async function vitals(base: string, pages: Record<string, string>): Promise<Reco
       out[name] = {
         fcp: median('fcp'),
         lcp: median('lcp'),
-        cls: +runs
-          .map((r) => r.cls)
-          .sort()[1]!
-          .toFixed(3),
+        cls: pct(
+          runs.map((r) => +r.cls.toFixed(3)),
+          50,
+        ),
+        lcpElement: mostFrequent(runs.map((r) => r.lcpElement)),
       };
     }
   } finally {
@@ -237,9 +259,11 @@ async function vitals(base: string, pages: Record<string, string>): Promise<Reco
   return out;
 }
 
-/** The JavaScript the home page loads (entry and its preloaded chunks), gzip, from the build. */
-function homeJsGzip(): number {
-  const html = readFileSync('dist/web/index.html', 'utf8');
+/**
+ * The JavaScript a page loads before anything else (the entry, the page's chunk and everything they import
+ * statically), gzip, from the build: what the shell names in its script and modulepreload tags.
+ */
+function pageJsGzip(pageModule: string): number {
   const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
@@ -252,8 +276,7 @@ function homeJsGzip(): number {
     for (const dep of chunk.imports ?? []) walk(dep);
   };
   walk('index.html');
-  walk('pages/Home.tsx');
-  void html;
+  walk(pageModule);
   let total = 0;
   for (const f of files) total += gzipSync(readFileSync(path.join('dist/web', f))).length;
   return total;
@@ -261,18 +284,36 @@ function homeJsGzip(): number {
 
 // ------------------------------------------------------------------------------------------------- main
 const result: Record<string, unknown> = { date: new Date().toISOString(), size: SIZE };
-const server: Record<string, unknown> = {};
-if (serverUrl) {
-  const u = new URL(serverUrl);
-  u.pathname = `/mm_bench_${SIZE}`;
-  server.postgres = await serverSide('postgres', { DATABASE_URL: u.toString(), SEED_DEMO: 'false' });
-}
-const pgliteDir = path.resolve(`bench/.tmp/pglite-${SIZE}`);
-try {
-  readFileSync(path.join(pgliteDir, 'PG_VERSION'));
-  server.pglite = await serverSide('pglite', { DATABASE_URL: '', DATA_DIR: pgliteDir, SEED_DEMO: 'false' });
-} catch {
-  console.log(`  (no PGlite catalogue at ${pgliteDir}: run bench/browse.ts --db pglite first)`);
+let server: Record<string, unknown> = {};
+if (BROWSER_ONLY) {
+  // Keep the server figures of the last full run.
+  try {
+    const previous = JSON.parse(readFileSync(path.join(RESULTS, 'ssr.json'), 'utf8')) as {
+      size?: number;
+      server?: Record<string, unknown>;
+      serverDate?: string;
+      date?: string;
+    };
+    server = previous.server ?? {};
+    result.size = previous.size ?? SIZE;
+    result.serverDate = previous.serverDate ?? previous.date;
+  } catch {
+    // No earlier figures.
+  }
+} else {
+  result.serverDate = result.date;
+  if (serverUrl) {
+    const u = new URL(serverUrl);
+    u.pathname = `/mm_bench_${SIZE}`;
+    server.postgres = await serverSide('postgres', { DATABASE_URL: u.toString(), SEED_DEMO: 'false' });
+  }
+  const pgliteDir = path.resolve(`bench/.tmp/pglite-${SIZE}`);
+  try {
+    readFileSync(path.join(pgliteDir, 'PG_VERSION'));
+    server.pglite = await serverSide('pglite', { DATABASE_URL: '', DATA_DIR: pgliteDir, SEED_DEMO: 'false' });
+  } catch {
+    console.log(`  (no PGlite catalogue at ${pgliteDir}: run bench/browse.ts --db pglite first)`);
+  }
 }
 result.server = server;
 
@@ -292,11 +333,23 @@ for (const ssr of ['false', 'true']) {
   }
 }
 result.browser = browser;
-result.homeJsGzipBytes = homeJsGzip();
+result.runs = RUNS;
+result.jsGzipBytes = {
+  home: pageJsGzip('pages/Home.tsx'),
+  browse: pageJsGzip('pages/Browse.tsx'),
+  listing: pageJsGzip('pages/ListingDetail.tsx'),
+};
+result.homeJsGzipBytes = (result.jsGzipBytes as Record<string, number>).home;
 
 mkdirSync(RESULTS, { recursive: true });
 writeFileSync(path.join(RESULTS, 'ssr.json'), JSON.stringify(result, null, 2) + '\n');
-const lines = [`## Server rendering, ${SIZE.toLocaleString('en')} listings (${result.date as string})`, ''];
+const lines = [
+  `## Server rendering, ${(result.size as number).toLocaleString('en')} listings (${result.date as string})`,
+  '',
+];
+if (BROWSER_ONLY && Object.keys(server).length) {
+  lines.push(`Server figures from the run of ${result.serverDate as string} (this run: browser only).`, '');
+}
 for (const [kind, figures] of Object.entries(server) as [string, Awaited<ReturnType<typeof serverSide>>][]) {
   lines.push(`### ${kind}`, '', '| page | TTFB p50 / p95 ms | HTML | gzip |', '| --- | --- | --- | --- |');
   for (const [name, f] of Object.entries(figures.pages)) {
@@ -309,20 +362,24 @@ for (const [kind, figures] of Object.entries(server) as [string, Awaited<ReturnT
   );
 }
 lines.push(
-  '### Chromium, 4× CPU slowdown, slow 4G (median of 3)',
+  `### Chromium, 4× CPU slowdown, slow 4G (median of ${RUNS})`,
   '',
-  '| page | before: FCP / LCP ms, CLS | after: FCP / LCP ms, CLS |',
-  '| --- | --- | --- |',
+  '| page | before: FCP / LCP ms, CLS | after: FCP / LCP ms, CLS | largest paint (after) |',
+  '| --- | --- | --- | --- |',
 );
 const b = browser as Record<'before' | 'after', Record<string, Vitals>>;
 for (const name of Object.keys(b.after)) {
   const x = b.before[name]!;
   const y = b.after[name]!;
-  lines.push(`| ${name} | ${x.fcp} / ${x.lcp}, ${x.cls} | ${y.fcp} / ${y.lcp}, ${y.cls} |`);
+  lines.push(
+    `| ${name} | ${x.fcp} / ${x.lcp}, ${x.cls} | ${y.fcp} / ${y.lcp}, ${y.cls} | ${y.lcpElement ?? ''} |`,
+  );
 }
+const js = result.jsGzipBytes as Record<string, number>;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 lines.push(
   '',
-  `Home page JavaScript: ${((result.homeJsGzipBytes as number) / 1024).toFixed(0)} KB gzip.`,
+  `JavaScript before anything else (gzip): home ${kb(js.home!)}, browse ${kb(js.browse!)}, listing ${kb(js.listing!)}.`,
   '',
 );
 writeFileSync(path.join(RESULTS, 'ssr.md'), lines.join('\n'));

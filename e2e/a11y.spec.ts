@@ -199,9 +199,24 @@ test('hearts, menu items, tabs and the distance button are at least 44 × 44 px'
     page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Add to favorites' }).first(),
     'card heart',
   );
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  for (const item of await page.getByRole('menuitem').all()) await atLeast44(item, 'menu item');
+  // The phone header's menu is a disclosure of links (decision 0023): each link is a 44 px target, and
+  // Escape closes it and gives focus back to its button.
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  const menuLinks = page.getByRole('navigation', { name: 'Menu' }).getByRole('link');
+  await expect(menuLinks).toHaveText([
+    'Categories',
+    'Browse',
+    'About',
+    'Matric Login',
+    'Sign In',
+    'List Your Service',
+  ]);
+  for (const item of await menuLinks.all()) await atLeast44(item, 'menu link');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
   await page.goto('/auth');
   for (const tab of await page.getByRole('tab').all()) await atLeast44(tab, 'tab');
 });

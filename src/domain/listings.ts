@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, LIMITS, PROVINCE_VALUES } from './constants.ts';
 import { text } from './text.ts';
+import { BROWSE_MAX_PRICE, BROWSE_SORTS } from './browse.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Browse query (GET /api/listings and the /browse page's URL)
@@ -22,30 +23,15 @@ const coordinate = (name: 'Latitude' | 'Longitude', limit: number) =>
       .optional(),
   );
 
-/** How browse results can be ordered. `recommended`: with a search, relevance (title matches first),
- * then the browse rank (featured, priority placement), then newest; without, the browse rank then newest.
- * `distance` needs a location (and is the default when one is given). */
-export const BROWSE_SORTS = [
-  'recommended',
-  'newest',
-  'price_asc',
-  'price_desc',
-  'rating',
-  'distance',
-] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
-export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
-  recommended: 'Recommended',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  rating: 'Best rated',
-  distance: 'Nearest',
-};
-
-/** Counts above this are shown as '1,000+' (an exact count over a large catalogue is not worth its cost). */
-export const BROWSE_COUNT_CAP = 1000;
-export const BROWSE_MAX_PRICE = 10_000_000;
+// The browse options live in a module without zod, so that the browse page can read them without loading
+// the schemas; re-exported here for the server.
+export {
+  BROWSE_COUNT_CAP,
+  BROWSE_MAX_PRICE,
+  BROWSE_SORT_LABELS,
+  BROWSE_SORTS,
+  type BrowseSort,
+} from './browse.ts';
 
 const price = (name: 'Minimum' | 'Maximum') =>
   z.preprocess(
@@ -287,3 +273,9 @@ export const publicPackageSchema = z.object({
 });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 export const publicPackageListSchema = z.object({ items: z.array(publicPackageSchema) });
+
+/** Landing pages that exist (a category across the country, or in a province, with approved listings). */
+export const landingPageListSchema = z.object({
+  items: z.array(z.object({ category: z.string(), province: z.enum(PROVINCE_VALUES).nullable() })),
+});
+export type LandingPageList = z.infer<typeof landingPageListSchema>;

@@ -2,8 +2,7 @@
  * What crawlers and share previews read, shared by the server (which writes the page head, the sitemap and
  * the landing pages' data) and the web app (which links to the landing pages). No I/O here.
  */
-import { z } from 'zod';
-import { CATEGORIES, PROVINCE_VALUES, PROVINCES, type Province } from './constants.ts';
+import { CATEGORIES, PROVINCES, type Province } from './constants.ts';
 import { formatCount } from './format.ts';
 
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
@@ -106,9 +105,3 @@ export function metaDescription(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
-
-/** Landing pages that exist (a category across the country, or in a province, with approved listings). */
-export const landingPageListSchema = z.object({
-  items: z.array(z.object({ category: z.string(), province: z.enum(PROVINCE_VALUES).nullable() })),
-});
-export type LandingPageList = z.infer<typeof landingPageListSchema>;

@@ -23,7 +23,7 @@ import {
   publicPackageListSchema,
 } from '../domain/listings.ts';
 import type { AppRoute } from '../domain/routes.ts';
-import { landingPageListSchema } from '../domain/seo.ts';
+import { landingPageListSchema } from '../domain/listings.ts';
 import type { Db } from './db/client.ts';
 import { activeSocialLinks, loadSiteContent } from './features/content/service.ts';
 import {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../domain/routes.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
-import { loadWebShell, ROUTE_PAGE_MODULES } from './web-shell.ts';
+import { loadWebShell, ROUTE_PAGE_MODULES, splitPriorityPreloads, withPage } from './web-shell.ts';
 
 const INDEX = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
 const MANIFEST = {
@@ -78,6 +78,36 @@ describe('the HTML shell preloads the route’s code', () => {
     writeFileSync(path.join(bare, 'index.html'), INDEX);
     expect(loadWebShell(bare).html('/browse')).toBe(INDEX);
     rmSync(bare, { recursive: true, force: true });
+  });
+});
+
+describe('the page’s largest picture is requested before the scripts', () => {
+  const hero =
+    '<link rel="preload" as="image" imageSrcSet="/uploads/a-400.webp 400w, /uploads/a-800.webp 800w" imageSizes="100vw" fetchPriority="high"/>';
+  const card = '<link rel="preload" as="image" href="/uploads/b-400.webp"/>';
+  const shell =
+    '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/Home-1.js"></head><body><div id="root"></div></body></html>';
+
+  it('moves React’s high-priority image preloads from the start of the markup into the head, before the first script', () => {
+    const html = withPage(shell, { html: `${hero}${card}<main>x</main>`, state: {} });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf(hero)).toBeGreaterThan(-1);
+    expect(head.indexOf(hero)).toBeLessThan(head.indexOf('<script'));
+    expect(html).toContain(`<div id="root">${card}<main>x</main></div>`);
+    expect(html.split(hero)).toHaveLength(2);
+  });
+
+  it('leaves markup without such preloads, and links further in, as they are', () => {
+    expect(splitPriorityPreloads(`${card}<main>x</main>`)).toEqual({
+      preloads: [],
+      markup: `${card}<main>x</main>`,
+    });
+    expect(splitPriorityPreloads(`<main>${hero}</main>`)).toEqual({
+      preloads: [],
+      markup: `<main>${hero}</main>`,
+    });
+    const plain = withPage(shell, { html: '<main>x</main>', state: {} });
+    expect(plain.slice(0, plain.indexOf('</head>'))).toBe(shell.slice(0, shell.indexOf('</head>')));
   });
 });
 

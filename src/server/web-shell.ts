@@ -83,14 +83,47 @@ export function withHead(html: string, head: string): string {
   return html.replace(DEFAULT_HEAD, '').replace('</head>', () => `    ${head}\n  </head>`);
 }
 
+/** The `<link>` tags React writes at the start of a rendered page (its preloads, e.g. for eager images). */
+const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
+const LINK_TAG = /<link\b[^>]*>/g;
+
+/**
+ * Takes the image preloads React marked `fetchPriority="high"` (the page's largest picture: the first hero
+ * banner, a listing's main photo, the first result) out of the start of the rendered markup, so that the
+ * head can name them before the scripts. On HTTP/1.1 a browser opens six connections per host and sends
+ * requests of equal priority in document order: named after two dozen script chunks, the picture waited
+ * for all of them. The other preloads stay where React put them.
+ */
+export function splitPriorityPreloads(markup: string): { preloads: string[]; markup: string } {
+  const leading = LEADING_LINKS.exec(markup)?.[0];
+  if (!leading) return { preloads: [], markup };
+  const preloads: string[] = [];
+  const rest: string[] = [];
+  for (const tag of leading.match(LINK_TAG) ?? []) {
+    const priority =
+      /\brel="preload"/.test(tag) && /\bas="image"/.test(tag) && /\bfetchpriority="high"/i.test(tag);
+    (priority ? preloads : rest).push(tag);
+  }
+  return { preloads, markup: rest.join('') + markup.slice(leading.length) };
+}
+
 /**
  * Puts server-rendered markup into #root and the query cache it was rendered with into a JSON data block
- * (read by src/web/main.tsx before hydrating).
+ * (read by src/web/main.tsx before hydrating); the page's high-priority image preloads go into the head
+ * ahead of the first script.
  */
 export function withPage(html: string, page: { html: string; state: unknown } | undefined): string {
   if (!page) return html;
+  const { preloads, markup } = splitPriorityPreloads(page.html);
   const state = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
-  return html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>\n    ${state}`);
+  let out = html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${state}`);
+  if (preloads.length) {
+    const head = out.indexOf('</head>');
+    const script = out.indexOf('<script');
+    const at = script >= 0 && script < head ? script : head;
+    if (at >= 0) out = `${out.slice(0, at)}${preloads.join('\n    ')}\n    ${out.slice(at)}`;
+  }
+  return out;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import 'sonner/dist/styles.css';
 import './styles.css';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './ui/slot.tsx';
 import { cn } from '../lib/utils.ts';
 import { Label } from './ui/label.tsx';
 

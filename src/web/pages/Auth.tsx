@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { ArrowLeft, BookOpen, GraduationCap, Package } from 'lucide-react';
 import { signInSchema, signUpFormSchema } from '@domain/auth.ts';
 import { PREMIUM_GUIDE_PRICE, PRODUCT_NAME } from '@domain/constants.ts';

@@ -4,7 +4,7 @@ import { ArrowUpDown, Crosshair, MapPin, Search, SlidersHorizontal, X } from 'lu
 import { CATEGORIES, PROVINCES, type Province } from '@domain/constants.ts';
 import { landingPath } from '@domain/seo.ts';
 import { formatCount } from '@domain/format.ts';
-import { BROWSE_MAX_PRICE, BROWSE_SORT_LABELS, BROWSE_SORTS, type BrowseSort } from '@domain/listings.ts';
+import { BROWSE_MAX_PRICE, BROWSE_SORT_LABELS, BROWSE_SORTS, type BrowseSort } from '@domain/browse.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { z } from 'zod';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { LIMITS } from '@domain/constants.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Heart, MessageSquare } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import {
   DashboardHeading,
   GettingStartedCard,

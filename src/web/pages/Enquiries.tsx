@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { Inbox, MessageSquare } from 'lucide-react';
 import { ENQUIRY_STATUSES, type EnquiryStatus, type Role } from '@domain/constants.ts';
 import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS } from '@domain/engagement.ts';

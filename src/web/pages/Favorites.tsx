@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { ArrowRight, Heart, HeartOff, MapPin, Trash2 } from 'lucide-react';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import type { FavoriteItem } from '@domain/engagement.ts';

@@ -21,11 +21,10 @@ import {
   PROVINCES,
 } from '@domain/constants.ts';
 import { formatRand } from '@domain/format.ts';
-import { nearestProvince } from '@domain/geo.ts';
 import { CategoryIcon } from '../components/category-icon.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
+import { NativeSelect } from '../components/ui/native-select.tsx';
 import { Separator } from '../components/ui/separator.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useMe } from '../features/auth/use-me.ts';
@@ -33,7 +32,6 @@ import { contentValue, useSiteContent, type SiteContent } from '../features/cont
 import { useHeroBanners, useHomeListings } from '../features/marketplace/api.ts';
 import { HeroCarousel } from '../features/marketplace/HeroCarousel.tsx';
 import { ListingCard, ListingGridSkeleton } from '../features/marketplace/ListingCard.tsx';
-import { useGeolocation } from '../features/marketplace/use-location.ts';
 import { qs } from '../lib/api.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../lib/scroll.ts';
 import { cn } from '../lib/utils.ts';
@@ -53,7 +51,7 @@ function HeroSearch() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [province, setProvince] = useState<string>(ALL_PROVINCES);
-  const { locate, locating } = useGeolocation();
+  const [locating, setLocating] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,9 +60,19 @@ function HeroSearch() {
     );
   };
 
+  // The location code loads when the button is pressed: the hero needs none of it to show.
   const onUseMyLocation = async () => {
-    const coords = await locate();
-    if (coords) setProvince(nearestProvince(coords.lat, coords.lng));
+    setLocating(true);
+    try {
+      const [{ requestLocation }, { nearestProvince }] = await Promise.all([
+        import('../features/marketplace/use-location.ts'),
+        import('@domain/geo.ts'),
+      ]);
+      const coords = await requestLocation();
+      if (coords) setProvince(nearestProvince(coords.lat, coords.lng));
+    } finally {
+      setLocating(false);
+    }
   };
 
   return (
@@ -90,20 +98,21 @@ function HeroSearch() {
           className="h-11 border-0 pl-9 shadow-none focus-visible:ring-2"
         />
       </label>
-      <Select value={province} onValueChange={setProvince}>
-        <SelectTrigger aria-label="Province" className="h-11 data-[size=default]:h-11">
-          <MapPin aria-hidden="true" className="text-muted-foreground" />
-          <SelectValue placeholder="All Provinces" />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_PROVINCES}>All Provinces</SelectItem>
-          {PROVINCES.map((p) => (
-            <SelectItem key={p.value} value={p.value}>
-              {p.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        aria-label="Province"
+        name="province"
+        value={province}
+        onChange={(event) => setProvince(event.target.value)}
+        icon={<MapPin aria-hidden="true" className="left-3 text-muted-foreground" />}
+        className="h-11"
+      >
+        <option value={ALL_PROVINCES}>All Provinces</option>
+        {PROVINCES.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </NativeSelect>
       <Button
         type="button"
         variant="outline"
@@ -248,9 +257,10 @@ function Featured({ content }: { content: SiteContent | undefined }) {
               aria-labelledby="featured-heading"
               className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 xl:grid-cols-4"
             >
-              {listings.map((listing, i) => (
+              {/* Below the hero and the categories on every screen: pictures load as they come near. */}
+              {listings.map((listing) => (
                 <li key={listing.id} className="w-[80%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none">
-                  <ListingCard listing={listing} lazy={i >= 4} />
+                  <ListingCard listing={listing} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -171,6 +171,8 @@ function ProviderCard({ listing }: { listing: ListingDetailData }) {
             <img
               src={imageVariant(provider.logoUrl, 400)}
               alt=""
+              loading="lazy"
+              decoding="async"
               className="size-14 shrink-0 rounded-full object-cover ring-1 ring-border"
             />
           ) : (

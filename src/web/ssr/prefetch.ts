@@ -10,13 +10,14 @@ import type {
   Category,
   Faq,
   HeroBanner,
+  LandingPageList,
   ListingCard,
   ListingDetail,
   ProviderProfile,
   PublicPackage,
 } from '@domain/listings.ts';
 import { matchAppRoute } from '@domain/routes.ts';
-import { categoryFromSlug, provinceFromSlug, type LandingPageList } from '@domain/seo.ts';
+import { categoryFromSlug, provinceFromSlug } from '@domain/seo.ts';
 import { CONTENT_QUERY_KEY, type SiteContent } from '../features/content/use-site-content.ts';
 import { SOCIAL_LINKS_QUERY_KEY, type SocialLink } from '../features/content/use-social-links.ts';
 import {

@@ -15,7 +15,7 @@ import { keyFromPublicUrl } from '../../storage/images.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { cachedCatalogue } from '../marketplace/cache.ts';
 import { listingDetail } from '../marketplace/service.ts';
-import { landingPageListSchema } from '../../../domain/seo.ts';
+import { landingPageListSchema } from '../../../domain/listings.ts';
 import { cacheForAnonymous } from '../../http-cache.ts';
 import {
   landingCombinations,

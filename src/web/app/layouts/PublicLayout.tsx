@@ -1,22 +1,16 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { GraduationCap, LayoutDashboard, LogIn, Menu, Store } from 'lucide-react';
+import { GraduationCap, LayoutDashboard } from 'lucide-react';
 import { SIGN_IN_PATH } from '@domain/redirect.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
 import { useMe } from '../../features/auth/use-me.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../../lib/scroll.ts';
 import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 import { Footer } from './Footer.tsx';
+import { PhoneMenu } from './PhoneMenu.tsx';
 
 /** Categories: scroll to the section on the home page, or go home first and land on it. */
 function useGoToCategories() {
@@ -102,54 +96,12 @@ function Header() {
           )}
         </div>
 
-        <div className="lg:hidden">
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="icon" aria-label="Open menu">
-                <Menu aria-hidden="true" className="size-5" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-60 [&_[role=menuitem]]:min-h-11">
-              <DropdownMenuItem onSelect={goToCategories}>Categories</DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/browse">Browse</Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/about">About</Link>
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem asChild>
-                <Link to="/matric-access">
-                  <GraduationCap aria-hidden="true" />
-                  {matricLabel}
-                </Link>
-              </DropdownMenuItem>
-              {signedIn ? (
-                <DropdownMenuItem asChild>
-                  <Link to="/dashboard">
-                    <LayoutDashboard aria-hidden="true" />
-                    Dashboard
-                  </Link>
-                </DropdownMenuItem>
-              ) : (
-                <>
-                  <DropdownMenuItem asChild>
-                    <Link to={signInPath}>
-                      <LogIn aria-hidden="true" />
-                      Sign In
-                    </Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/packages">
-                      <Store aria-hidden="true" />
-                      List Your Service
-                    </Link>
-                  </DropdownMenuItem>
-                </>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
+        <PhoneMenu
+          signedIn={signedIn}
+          matricLabel={matricLabel}
+          signInPath={signInPath}
+          onCategoriesClick={onCategoriesClick}
+        />
       </div>
     </header>
   );

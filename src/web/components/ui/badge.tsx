@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot.tsx';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/utils.ts';
 

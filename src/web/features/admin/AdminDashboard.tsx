@@ -3,7 +3,7 @@
  * to /admin/listings) and Getting Started → Manage Listings.
  */
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Link } from 'react-router';
 import { ArrowRight, Clock, List, MessageSquare, Users } from 'lucide-react';
 import { formatCount } from '@domain/format.ts';

@@ -1,6 +1,6 @@
 /** /admin/audit: every admin action newest first, filtered by admin, action and date, server-paged (URL state). */
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { format } from 'date-fns';
 import { ADMIN_MESSAGES, auditQuerySchema, type AuditRow } from '@domain/admin.ts';
 import type { DataTableColumn } from '../../components/data-table/column.ts';

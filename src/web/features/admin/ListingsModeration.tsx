@@ -5,7 +5,7 @@
  * state lives in the URL (useTableParams over the server route's own schema).
  */
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Check, CheckCircle2, Clock, ImageOff, List, X, XCircle } from 'lucide-react';
 import { format } from 'date-fns';
 import {

@@ -4,7 +4,7 @@
  * (fallback 0); features one per line, blank lines dropped; defaults /month, 📦, 1 listing, 1 image, active.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import {
   ADMIN_MESSAGES,
   parseDecimal,

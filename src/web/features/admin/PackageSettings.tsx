@@ -3,7 +3,7 @@
  * package cards in display order (Inactive labelled) with edit and delete, and the create/edit dialog.
  */
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { ADMIN_MESSAGES, type AdminPackage } from '@domain/admin.ts';
 import { formatCount, formatRand } from '@domain/format.ts';

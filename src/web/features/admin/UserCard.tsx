@@ -4,7 +4,7 @@
  * change, +1/+3 month extension, role change and delete controls.
  */
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { CalendarPlus, Trash2, UserCog } from 'lucide-react';
 import { format } from 'date-fns';
 import { ADMIN_MESSAGES, ROLE_CHANGE_PACKAGES, type AdminPackage, type AdminUser } from '@domain/admin.ts';

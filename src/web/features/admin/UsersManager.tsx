@@ -1,6 +1,6 @@
 /** /admin/users: search, filter and server-paged user cards (state in the URL). */
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Users } from 'lucide-react';
 import { ADMIN_MESSAGES, USER_FILTER_LABELS, USER_FILTERS, usersQuerySchema } from '@domain/admin.ts';
 import { TablePagination } from '../../components/data-table/TablePagination.tsx';

@@ -4,7 +4,7 @@
  * carousel shows the active ones in this order.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Trash2 } from 'lucide-react';
 import { imageVariant } from '@domain/format.ts';
 import type { AdminBanner } from '@domain/content.ts';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Plus, Trash2, X } from 'lucide-react';
 import { isCompleteFaq, saveFaqsSchema, type AdminFaq } from '@domain/content.ts';
 import { FormField } from '../../components/form-field.tsx';

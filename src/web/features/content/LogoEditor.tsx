@@ -4,7 +4,7 @@
  * image to upload.". Removing the logo brings back the brand text.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { GraduationCap } from 'lucide-react';
 import { CONTENT_MESSAGES } from '@domain/content.ts';
 import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';

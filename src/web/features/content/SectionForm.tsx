@@ -4,7 +4,7 @@
  * messages under the inputs) on failure. Reports whether it has unsaved changes.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import {
   CONTENT_MESSAGES,
   CONTENT_SECTION_SCHEMAS,

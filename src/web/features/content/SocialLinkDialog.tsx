@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { SOCIAL_PLATFORMS } from '@domain/constants.ts';
 import { socialLinkInputSchema, type AdminSocialLink } from '@domain/content.ts';
 import { FormField } from '../../components/form-field.tsx';

@@ -3,7 +3,7 @@
  * up/down, edit (dialog) and delete (after confirmation). A table on wider screens, cards on phones.
  */
 import { createElement, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import type { AdminSocialLink } from '@domain/content.ts';
 import { Badge } from '../../components/ui/badge.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ChevronDown, Mail, Phone, Store, User } from 'lucide-react';
 import type { EnquiryStatus } from '@domain/constants.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';

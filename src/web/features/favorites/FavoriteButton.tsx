@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';

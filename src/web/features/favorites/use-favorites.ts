@@ -3,7 +3,7 @@
  * it optimistically and rolls back when the server refuses.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import type { FavoriteIds, FavoriteList } from '@domain/engagement.ts';
 import { api } from '../../lib/api.ts';

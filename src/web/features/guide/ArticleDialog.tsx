@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { slugify } from '@domain/format.ts';
 import {
   articleFormSchema,

@@ -1,6 +1,6 @@
 /** Premium categories: add, rename, move up or down, delete (refused by the server while articles use one). */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ArrowDown, ArrowUp, Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { categoryFormSchema, GUIDE_MESSAGES, type AdminCategory } from '@domain/guide.ts';
 import {

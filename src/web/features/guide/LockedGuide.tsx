@@ -1,6 +1,6 @@
 /** 'Premium Content Access Required': the no-request, pending and rejected variants and 'Request Access (R50)'. */
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Lock } from 'lucide-react';
 import { PRODUCT_NAME } from '@domain/constants.ts';
 import { GUIDE_MESSAGES, rand, type AccessState } from '@domain/guide.ts';

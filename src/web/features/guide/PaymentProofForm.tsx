@@ -1,5 +1,5 @@
 /** 'Payment Reference / Proof Number' and 'Submit Payment Proof' (required, trimmed, length-limited). */
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { GUIDE_MESSAGES, paymentProofSchema } from '@domain/guide.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,20 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { LIMITS } from '@domain/constants.ts';
 import { imageSrcSet, imageVariant } from '@domain/format.ts';
 import type { HeroBanner } from '@domain/listings.ts';
+import { whenIdleAfterLoad } from '../../lib/idle.ts';
 import { cn } from '../../lib/utils.ts';
+import type { CarouselApi } from './HeroCarouselEngine.tsx';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+
+// Swiping and sliding (embla) load after the first paint: the first slide shows without them.
+const HeroCarouselEngine = lazy(() => import('./HeroCarouselEngine.tsx'));
 
 /**
  * The home hero's banner carousel: active banners in display order, a new one every 5 s, looped. It holds
  * still while the pointer is over it or focus is in it, when the visitor pressed Pause (WCAG 2.2.2), and
  * always for visitors who prefer reduced motion. Dots and the pause button are at least 24×24 px targets.
+ * The slides are plain markup (the server renders them, the first image is the page's largest paint);
+ * embla is loaded when the browser is idle after the page has loaded, or at once when the visitor reaches
+ * for the carousel (pointer, focus), and a dot pressed before then takes effect when it arrives.
  */
 export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; className?: string }) {
   const reducedMotion = usePrefersReducedMotion();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 30 });
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [engineWanted, setEngineWanted] = useState(false);
+  const [emblaApi, setEmblaApi] = useState<CarouselApi | undefined>(undefined);
+  const pendingSlide = useRef<number | null>(null);
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -22,8 +32,18 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
   const canPlay = banners.length > 1 && !reducedMotion;
   const playing = canPlay && !paused && !hovered && !focused;
 
+  const canSlide = banners.length > 1;
+  useEffect(() => {
+    if (!canSlide) return;
+    return whenIdleAfterLoad(() => setEngineWanted(true));
+  }, [canSlide]);
+
   useEffect(() => {
     if (!emblaApi) return;
+    if (pendingSlide.current !== null) {
+      emblaApi.scrollTo(pendingSlide.current);
+      pendingSlide.current = null;
+    }
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
     onSelect();
     emblaApi.on('select', onSelect).on('reInit', onSelect);
@@ -39,7 +59,17 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
     return () => window.clearTimeout(timer);
   }, [emblaApi, playing, selected]);
 
-  const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
+  const goTo = useCallback(
+    (index: number) => {
+      if (emblaApi) return emblaApi.scrollTo(index);
+      pendingSlide.current = index;
+      setEngineWanted(true);
+    },
+    [emblaApi],
+  );
+  const wantEngine = () => {
+    if (canSlide) setEngineWanted(true);
+  };
 
   if (banners.length === 0) return null;
 
@@ -51,12 +81,21 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
       className={cn('relative overflow-hidden bg-[oklch(0.25_0.09_285)]', className)}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onPointerDown={wantEngine}
+      onFocus={() => {
+        setFocused(true);
+        wantEngine();
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div ref={emblaRef} className="h-full overflow-hidden">
+      {engineWanted && viewport && (
+        <Suspense fallback={null}>
+          <HeroCarouselEngine viewport={viewport} onApi={setEmblaApi} />
+        </Suspense>
+      )}
+      <div ref={setViewport} className="h-full overflow-hidden">
         <div className="flex h-full touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {banners.map((banner, i) => (
             <div
@@ -66,16 +105,20 @@ export function HeroCarousel({ banners, className }: { banners: HeroBanner[]; cl
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${banners.length}`}
             >
-              <img
-                src={imageVariant(banner.imageUrl, 1600)}
-                srcSet={imageSrcSet(banner.imageUrl)}
-                sizes="100vw"
-                alt={banner.altText ?? ''}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                draggable={false}
-                className="size-full object-cover select-none"
-              />
+              {/* The later banners' pictures wait until the carousel can show them: until then they
+                  would only compete with the first one, the page's largest paint. */}
+              {(i === 0 || emblaApi) && (
+                <img
+                  src={imageVariant(banner.imageUrl, 1600)}
+                  srcSet={imageSrcSet(banner.imageUrl)}
+                  sizes="100vw"
+                  alt={banner.altText ?? ''}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  draggable={false}
+                  className="size-full object-cover select-none"
+                />
+              )}
             </div>
           ))}
         </div>

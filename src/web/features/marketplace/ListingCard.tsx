@@ -22,6 +22,8 @@ export interface ListingCardProps {
   listing: ListingCardData;
   /** Cards below the fold load their image lazily. */
   lazy?: boolean;
+  /** The first card of a results page: its picture is likely the largest paint, fetched first. */
+  priority?: boolean;
   /** Heading level of the title inside the page outline. */
   headingLevel?: 'h2' | 'h3';
   onOpen?: () => void;
@@ -32,6 +34,7 @@ export interface ListingCardProps {
 export function ListingCard({
   listing,
   lazy = true,
+  priority = false,
   headingLevel = 'h3',
   onOpen,
   className,
@@ -54,7 +57,8 @@ export function ListingCard({
             srcSet={imageSrcSet(image)}
             sizes={CARD_IMAGE_SIZES}
             alt={listing.title}
-            loading={lazy ? 'lazy' : undefined}
+            loading={lazy && !priority ? 'lazy' : undefined}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />

@@ -6,7 +6,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { useBrowseListings } from './api.ts';
 import { LISTING_GRID_CLASS, ListingCard, ListingGridSkeleton } from './ListingCard.tsx';
 
-/** Cards above this index load their images eagerly (the first row on a desktop). */
+/**
+ * Cards above this index load their images eagerly (the first row on a desktop); the first card's picture,
+ * the largest paint on a phone, is fetched first.
+ */
 const EAGER_IMAGES = 4;
 
 export function ListingResults({
@@ -45,7 +48,12 @@ export function ListingResults({
           >
             {items.map((listing, i) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} headingLevel="h2" lazy={i >= EAGER_IMAGES} />
+                <ListingCard
+                  listing={listing}
+                  headingLevel="h2"
+                  lazy={i >= EAGER_IMAGES}
+                  priority={i === 0}
+                />
               </li>
             ))}
           </ul>

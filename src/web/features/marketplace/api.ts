@@ -7,12 +7,13 @@ import type {
   Category,
   Faq,
   HeroBanner,
+  LandingPageList,
   ListingCard,
   ListingDetail,
   ProviderProfile,
   PublicPackage,
 } from '@domain/listings.ts';
-import type { LandingPageList } from '@domain/seo.ts';
+
 import { api, qs } from '../../lib/api.ts';
 
 const REFERENCE_STALE_MS = 5 * 60_000;

@@ -4,7 +4,7 @@
  * the same query. Values the API would refuse are ignored.
  */
 import { CATEGORY_SLUGS, PROVINCE_VALUES } from '@domain/constants.ts';
-import { BROWSE_MAX_PRICE, BROWSE_SORTS, type BrowseSort } from '@domain/listings.ts';
+import { BROWSE_MAX_PRICE, BROWSE_SORTS, type BrowseSort } from '@domain/browse.ts';
 import type { BrowseFilters } from './api.ts';
 
 export interface BrowseUrlFilters {

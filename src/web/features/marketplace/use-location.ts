@@ -3,7 +3,7 @@
  * browser tab so that browse and listing detail both show distances once it is known.
  */
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '@domain/constants.ts';
 
 export interface Coords {
@@ -59,36 +59,41 @@ export function useUserLocation(): Coords | null {
 }
 
 /**
- * Asks the browser for the position (high accuracy, 10 s timeout, no cached position). Shows the spec's
- * message when geolocation is missing and the browser's own message on failure; resolves null then.
+ * Asks the browser for the position (high accuracy, 10 s timeout, no cached position) and keeps it. Shows the
+ * spec's message when geolocation is missing and the browser's own message on failure; resolves null then.
  */
+export function requestLocation(): Promise<Coords | null> {
+  return new Promise<Coords | null>((resolve) => {
+    if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.geolocation) {
+      toast.error(GEOLOCATION_UNSUPPORTED);
+      resolve(null);
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const coords = { lat: position.coords.latitude, lng: position.coords.longitude };
+        setUserLocation(coords);
+        resolve(coords);
+      },
+      (error) => {
+        toast.error(error.message || 'Unable to get your location');
+        resolve(null);
+      },
+      { enableHighAccuracy: true, timeout: LIMITS.geolocationTimeoutMs, maximumAge: 0 },
+    );
+  });
+}
+
+/** `requestLocation` with a `locating` flag for the button that asked. */
 export function useGeolocation() {
   const [locating, setLocating] = useState(false);
-  const locate = useCallback(
-    () =>
-      new Promise<Coords | null>((resolve) => {
-        if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.geolocation) {
-          toast.error(GEOLOCATION_UNSUPPORTED);
-          resolve(null);
-          return;
-        }
-        setLocating(true);
-        navigator.geolocation.getCurrentPosition(
-          (position) => {
-            const coords = { lat: position.coords.latitude, lng: position.coords.longitude };
-            setUserLocation(coords);
-            setLocating(false);
-            resolve(coords);
-          },
-          (error) => {
-            setLocating(false);
-            toast.error(error.message || 'Unable to get your location');
-            resolve(null);
-          },
-          { enableHighAccuracy: true, timeout: LIMITS.geolocationTimeoutMs, maximumAge: 0 },
-        );
-      }),
-    [],
-  );
+  const locate = useCallback(async () => {
+    setLocating(true);
+    try {
+      return await requestLocation();
+    } finally {
+      setLocating(false);
+    }
+  }, []);
   return { locate, locating };
 }

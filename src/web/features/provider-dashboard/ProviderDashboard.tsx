@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { AlertTriangle, ArrowRight, Eye, List, MapPin, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { format } from 'date-fns';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

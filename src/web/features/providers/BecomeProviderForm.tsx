@@ -1,6 +1,6 @@
 /** The become-a-provider form: business name and description (both required). */
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { becomeProviderSchema, PROVIDER_MESSAGES } from '@domain/providers.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { LocateFixed } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LIMITS, PROVINCES } from '@domain/constants.ts';
 import { tooManyImagesMessage, type ImageEntry } from '@domain/images.ts';
 import {

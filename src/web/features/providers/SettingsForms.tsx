@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PROVINCES } from '@domain/constants.ts';
 import {
   businessSettingsSchema,

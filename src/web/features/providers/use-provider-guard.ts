@@ -8,7 +8,7 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PROVIDER_MESSAGES } from '@domain/providers.ts';
 import { useMe } from '../auth/use-me.ts';
 import type { Me } from '../auth/types.ts';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Lock, MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
 import { LIMITS } from '@domain/constants.ts';
 import {

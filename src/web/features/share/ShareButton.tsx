@@ -2,7 +2,7 @@
 // otherwise a menu with WhatsApp, Facebook and Copy link. The URL is the page's canonical address.
 import { useState } from 'react';
 import { Check, Link2, Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Ban, Eye, UserCheck } from 'lucide-react';
 import { GUIDE_MESSAGES, rand, type MatricUser } from '@domain/guide.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';

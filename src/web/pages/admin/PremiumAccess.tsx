@@ -1,7 +1,7 @@
 /** /admin/premium-access: every access request newest first; approve or reject the pending ones. */
 import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Check, Crown, X } from 'lucide-react';
 import {
   ACCESS_STATUSES,

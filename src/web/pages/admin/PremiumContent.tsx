@@ -1,6 +1,6 @@
 /** /admin/premium-content: the Matric Guide's articles (create, edit, delete) and its categories. */
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { GUIDE_MESSAGES, type AdminArticle } from '@domain/guide.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';

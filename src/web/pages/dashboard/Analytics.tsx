@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { BarChart3, Eye, MessageSquare, Percent } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ANALYTICS_DAYS, conversionRate, type AnalyticsPoint } from '@domain/providers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';

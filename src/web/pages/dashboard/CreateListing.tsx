@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '@domain/constants.ts';
 import { LISTING_MESSAGES, PACKAGE_MESSAGES, type PackageStatus } from '@domain/providers.ts';
 import { Card, CardContent } from '../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 /** /dashboard/listings/{id}/edit: the listing form preloaded; the status is kept by the server. */
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '@domain/constants.ts';
 import { LISTING_MESSAGES, type OwnListing } from '@domain/providers.ts';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';

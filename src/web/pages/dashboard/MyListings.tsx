@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LISTING_MESSAGES } from '@domain/providers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 /** /dashboard/settings: Profile tab for everyone; Business tab for providers and admins with a provider record. */
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PROVIDER_MESSAGES } from '@domain/providers.ts';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
