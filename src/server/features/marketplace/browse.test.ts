@@ -8,9 +8,8 @@ import { listings, packages, serviceProviders } from '../../db/schema.ts';
 import { catalogueChanged } from './cache.ts';
 import {
   browse as browseOn,
-  DEFAULT_WALK_BUDGET,
   firstPageStatements,
-  setWalkBudget,
+  setSelectiveReading,
   type TracedStatement,
 } from './browse.ts';
 import { browseQuerySchema } from '../../../domain/listings.ts';
@@ -370,9 +369,9 @@ describe('filters, orders and keyset pages', () => {
     }
   });
 
-  it.each([1, 3])(
-    'pages the same when a walk of %i rows is cut short and the filter is read through its own index',
-    async (budget) => {
+  it.each([{ walkBudget: 1, fewMatches: -1 }, { walkBudget: 3, fewMatches: -1 }, { fewMatches: -1 }])(
+    'pages the same whether the filter is read through its own index from the start or after walks (%j)',
+    async (reading) => {
       const queries = [
         '?pageSize=4&minPrice=1500&maxPrice=2500',
         '?sort=price_asc&pageSize=3&minPrice=1250',
@@ -390,14 +389,14 @@ describe('filters, orders and keyset pages', () => {
         const expected = (await walk(query)).map((l) => l.id);
         expect(expected.length, query).toBeGreaterThan(0);
         catalogueChanged(t2.database.db);
-        setWalkBudget(budget);
+        setSelectiveReading(reading);
         try {
           expect(
             (await walk(query)).map((l) => l.id),
             query,
           ).toEqual(expected);
         } finally {
-          setWalkBudget(DEFAULT_WALK_BUDGET);
+          setSelectiveReading();
         }
       }
     },
@@ -617,10 +616,14 @@ describe('plans', () => {
     }
   }
 
-  it.each([DEFAULT_WALK_BUDGET, 1])(
-    'every statement is an index walk that stops after a page or a bounded run, or reads a filter’s own matches (walk budget %i)',
-    async (budget) => {
-      setWalkBudget(budget);
+  it.each([
+    [{}, ['sparse']],
+    [{ fewMatches: -1 }, ['walk']],
+    [{ walkBudget: 1, fewMatches: -1 }, ['sparse', 'walk']],
+  ] as const)(
+    'every statement is an index walk that stops after a page or a bounded run, or reads a filter’s own matches (%j)',
+    async (config, expected) => {
+      setSelectiveReading(config);
       const kinds = new Set<string>();
       try {
         for (const raw of QUERIES) {
@@ -630,11 +633,10 @@ describe('plans', () => {
           }
         }
       } finally {
-        setWalkBudget(DEFAULT_WALK_BUDGET);
+        setSelectiveReading();
       }
-      // Both ways of reading a selective segment were planned (the second only when walks are cut short).
-      expect(kinds).toContain('walk');
-      expect(kinds.has('sparse')).toBe(budget === 1);
+      // The ways of reading selective segments this configuration leads to were all planned.
+      expect([...kinds].filter((k) => k === 'walk' || k === 'sparse').sort()).toEqual(expected);
     },
   );
 
@@ -658,26 +660,30 @@ describe('plans', () => {
     expect(await kindsOf({})).toEqual(['count', 'rows']);
     expect(await kindsOf({ province: 'gauteng', sort: 'rating' })).toEqual(['count', 'rows']);
     expect(await kindsOf({ lat: '-26.2', lng: '28.04' })).toEqual(['count', 'rows', 'rows']);
-    expect(await kindsOf({ minPrice: '1000' })).toEqual(['count (planned)', 'walk']);
+    // Few matches (the count is exact): read through the filter's index from the start.
+    expect(await kindsOf({ minPrice: '1000' })).toEqual(['count (planned)', 'sparse (planned)']);
     // Two matches: the words are also looked up for corrections (none differ from the search's own).
+    const searched = ['count (planned)', 'corrections (planned)'];
     expect(await kindsOf({ search: 'luxury' })).toEqual([
-      'count (planned)',
-      'corrections (planned)',
-      'walk',
-      'walk',
+      ...searched,
+      'sparse (planned)',
+      'sparse (planned)',
     ]);
-    setWalkBudget(1);
     try {
+      // Many matches: a bounded walk first, then (when it is cut short) the filter's index.
+      setSelectiveReading({ fewMatches: -1 });
+      expect(await kindsOf({ minPrice: '1000' })).toEqual(['count (planned)', 'walk']);
+      expect(await kindsOf({ search: 'luxury' })).toEqual([...searched, 'walk', 'walk']);
+      setSelectiveReading({ walkBudget: 1, fewMatches: -1 });
       expect(await kindsOf({ search: 'luxury' })).toEqual([
-        'count (planned)',
-        'corrections (planned)',
+        ...searched,
         'walk',
         'sparse (planned)',
         'walk',
         'sparse (planned)',
       ]);
     } finally {
-      setWalkBudget(DEFAULT_WALK_BUDGET);
+      setSelectiveReading();
     }
   });
 

@@ -15,10 +15,11 @@
  * names the segment and the key of the last row returned. Counting stops at BROWSE_COUNT_CAP + 1 rows.
  *
  * A filter that the order's index cannot deliver (a search term, a price range) is *selective*: the rows
- * that pass it may be anywhere in the order, or nowhere. Such a segment first walks at most WALK_BUDGET
- * rows of the order's index and tests each; when that does not fill the page and more rows remain, it
- * reads the filter's own matches through their index (text or price) and sorts just those. No request
- * walks a whole index looking for rows that are not there.
+ * that pass it may be anywhere in the order, or nowhere. When the first page's count found few of them
+ * (at most BROWSE_COUNT_CAP: the count is exact), the segment reads the filter's own matches through their
+ * index (text or price) and sorts just those. Otherwise it first walks a bounded run of the order's index
+ * and tests each row; when that does not fill the page and more rows remain, it reads the matches through
+ * their index after all. No request walks a whole index looking for rows that are not there.
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -36,14 +37,17 @@ import { badRequest } from '../../errors.ts';
 /** Full text finds fewer than this many listings: the matches of the corrected search are added after them. */
 export const FUZZY_BELOW = 10;
 /**
- * How many rows of the order's index a page tests against a selective filter before it reads the filter's
- * matches through their own index instead (a few milliseconds at most: see the module comment).
+ * How a selective segment is read (see the module comment). `walkBudget`: how many rows of the order's
+ * index a page tests against the filter before it reads the filter's matches through their own index
+ * instead (a few milliseconds at most). `fewMatches`: when the first page's count found at most this many
+ * matches, the segments are read through the filter's index from the start (a walk would find them too
+ * thinly spread to be worth it): the count is exact up to BROWSE_COUNT_CAP.
  */
-export const DEFAULT_WALK_BUDGET = 2_000;
-let walkBudget = DEFAULT_WALK_BUDGET;
-/** Tests shrink the budget to send small catalogues through both ways of reading a segment. */
-export function setWalkBudget(rows: number): void {
-  walkBudget = rows;
+export const DEFAULT_SELECTIVE_READING = { walkBudget: 2_000, fewMatches: BROWSE_COUNT_CAP } as const;
+let reading: { walkBudget: number; fewMatches: number } = { ...DEFAULT_SELECTIVE_READING };
+/** Tests change these to send small catalogues through every way of reading a segment (-1: never few). */
+export function setSelectiveReading(next: Partial<typeof reading> = {}): void {
+  reading = { ...DEFAULT_SELECTIVE_READING, ...next };
 }
 /** Close title words kept per search word, and search words corrected (the rest are left out). */
 const CORRECTIONS_PER_WORD = 3;
@@ -60,6 +64,8 @@ interface Segment {
   within: SQL | null;
   /** What the order's index cannot deliver (a search term, a price range): tested on each row, or read first. */
   filter: SQL | null;
+  /** A tier of the corrected search (counted apart from the search's own matches). */
+  corrected: boolean;
   orderBy: SQL;
   /** The sort key, in order, and whether rows after the cursor have greater (asc) or smaller (desc) keys. */
   key: { expr: SQL; type: KeyType }[];
@@ -80,6 +86,8 @@ interface Cursor {
   f: Corrections | false;
   /** Segment g's rows were read through the filter's own index (its walk found too few): read it so again. */
   s?: boolean;
+  /** The first page counted few matches: 1, of the search (or price range); 2, of the corrected search. */
+  w?: number;
   /** Fingerprint of the query the cursor belongs to. */
   h: string;
 }
@@ -120,6 +128,7 @@ function decodeCursor(raw: string, expected: string, segments: number): Cursor {
     c.k.every((v) => typeof v === 'string' && v.length <= 64) &&
     (c.f === false || validCorrections(c.f)) &&
     (c.s === undefined || typeof c.s === 'boolean') &&
+    (c.w === undefined || (Number.isInteger(c.w) && c.w >= 0 && c.w <= 3)) &&
     c.h === expected;
   if (!valid) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   return c;
@@ -252,9 +261,10 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections 
   if (q.search && sort !== 'recommended') narrowing.push(documentMatches(q.search));
   const segment = (
     tier: SQL | null,
-    order: Omit<Segment, 'within' | 'filter'>,
+    order: Omit<Segment, 'within' | 'filter' | 'corrected'>,
     within: SQL | null = null,
-  ): Segment => ({ ...order, within, filter: and([tier, ...narrowing]) });
+    corrected = false,
+  ): Segment => ({ ...order, within, filter: and([tier, ...narrowing]), corrected });
   const recommendedOrder = {
     orderBy: RECOMMENDED_ORDER,
     key: RECOMMENDED_KEY,
@@ -271,10 +281,12 @@ function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections 
         const corrected = correctedQuery(corrections);
         const notFound = sql`not (${documentMatches(q.search)})`;
         list.push(
-          segment(sql`l.title_vector @@ (${corrected}) and ${notFound}`, recommendedOrder),
+          segment(sql`l.title_vector @@ (${corrected}) and ${notFound}`, recommendedOrder, null, true),
           segment(
             sql`l.search_vector @@ (${corrected}) and not (l.title_vector @@ (${corrected})) and ${notFound}`,
             recommendedOrder,
+            null,
+            true,
           ),
         );
       }
@@ -599,7 +611,7 @@ interface SegmentRead {
 /**
  * One segment's rows after a key. A segment without a selective filter is an index walk that stops after
  * the page (a prepared statement: its plan never depends on the values). A selective one walks at most
- * `walkBudget` rows first; if that leaves the page short while more rows follow, it reads the filter's
+ * `reading.walkBudget` rows first; if that leaves the page short while more rows follow, it reads the filter's
  * matches through their own index instead (and says so, for the cursor). `sparse` skips the walk.
  */
 async function readSegment(
@@ -621,14 +633,16 @@ async function readSegment(
   }
   if (!sparse) {
     // The walk's plan is the order's index whatever the filter's values: prepared.
-    const walk = walkQuery(base, segment, distance, after, limit, walkBudget);
+    const walk = walkQuery(base, segment, distance, after, limit, reading.walkBudget);
     const answer = await run<CardRow & { walked: number }>(
       db,
       { kind: 'walk', sql: walk, prepared: true },
       trace,
     );
     const rows = answer.filter((r) => r.id !== null);
-    if (rows.length >= limit || Number(answer[0]?.walked ?? 0) < walkBudget) return { rows, sparse: false };
+    if (rows.length >= limit || Number(answer[0]?.walked ?? 0) < reading.walkBudget) {
+      return { rows, sparse: false };
+    }
   }
   const matches = sparseQuery(base, segment, distance, after, limit);
   return {
@@ -658,13 +672,16 @@ async function nearestWithTies(
 interface FirstPage {
   corrections: Corrections | false;
   total: number;
+  /** Few matches (bitmask as in the cursor): 1, of the search or price range; 2, of the corrected search. */
+  few: number;
 }
 
 /**
  * What the first page decides and later pages carry in the cursor: whether the corrected search joins a
- * search (full text finds fewer than FUZZY_BELOW) and with which words; and the count. Plain browse counts
- * as a prepared statement; a count with a search term is planned for that term (a common word is counted
- * by reading rows until the cap, a rare one through the text index).
+ * search (full text finds fewer than FUZZY_BELOW) and with which words; whether the matches are few
+ * (then read through their own index from the start); and the count. Plain browse counts as a prepared
+ * statement; a count with a search term or a price range is planned for its values (a common word is
+ * counted by reading rows until the cap, a rare one through the text index).
  */
 async function decideFirstPage(
   db: Db,
@@ -675,18 +692,18 @@ async function decideFirstPage(
 ): Promise<FirstPage> {
   const price = priceFilters(q);
   const filtered = and([base, ...price])!;
+  const few = (n: number, bit: number) => (n <= reading.fewMatches ? bit : 0);
   if (!q.search) {
-    return {
-      corrections: false,
-      total: await countUpTo(db, filtered, BROWSE_COUNT_CAP, price.length === 0, trace),
-    };
+    const total = await countUpTo(db, filtered, BROWSE_COUNT_CAP, price.length === 0, trace);
+    return { corrections: false, total, few: price.length ? few(total, 1) : 0 };
   }
   const membership = sql`${filtered} and ${documentMatches(q.search)}`;
   const fullText = await countUpTo(db, membership, BROWSE_COUNT_CAP, false, trace);
-  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) return { corrections: false, total: fullText };
+  const plain = { corrections: false as const, total: fullText, few: few(fullText, 1) };
+  if (sort !== 'recommended' || fullText >= FUZZY_BELOW) return plain;
   trace?.({ kind: 'corrections', sql: correctionsQuery(q.search), settings: [], prepared: false });
   const corrections = await correctSearch(db, q.search);
-  if (!corrections) return { corrections: false, total: fullText };
+  if (!corrections) return plain;
   const near = await countUpTo(
     db,
     sql`${filtered} and l.search_vector @@ (${correctedQuery(corrections)}) and not (${documentMatches(q.search)})`,
@@ -694,7 +711,11 @@ async function decideFirstPage(
     false,
     trace,
   );
-  return { corrections, total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near) };
+  return {
+    corrections,
+    total: Math.min(BROWSE_COUNT_CAP + 1, fullText + near),
+    few: plain.few | few(near, 2),
+  };
 }
 
 /**
@@ -717,11 +738,11 @@ export async function browse(db: Db, q: BrowseQuery, trace?: Trace): Promise<Bro
   let cursor: Cursor | null = null;
   if (q.cursor) {
     cursor = decodeCursor(q.cursor, hash, 4);
-    first = { corrections: cursor.f, total: null };
+    first = { corrections: cursor.f, total: null, few: cursor.w ?? 0 };
   } else {
     first = await decideFirstPage(db, q, sort, base, trace);
   }
-  const { corrections, total } = first;
+  const { corrections, total, few } = first;
 
   const segments = segmentsFor(q, sort, corrections);
   if (cursor && cursor.g >= segments.length) throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
@@ -733,7 +754,7 @@ export async function browse(db: Db, q: BrowseQuery, trace?: Trace): Promise<Bro
     const segment = segments[g]!;
     const atCursor = cursor !== null && g === cursor.g;
     const after = atCursor ? cursor!.k : null;
-    const sparse = atCursor && cursor!.s === true;
+    const sparse = (atCursor && cursor!.s === true) || (few & (segment.corrected ? 2 : 1)) !== 0;
     const need = want - rows.length;
     const read = (limit: number) => readSegment(db, base, segment, distance, after, limit, sparse, trace);
     const found = segment.knn ? await nearestWithTies(read, need) : await read(need);
@@ -756,6 +777,7 @@ export async function browse(db: Db, q: BrowseQuery, trace?: Trace): Promise<Bro
           k: last.key,
           f: corrections,
           ...(last.sparse ? { s: true } : {}),
+          ...(few ? { w: few } : {}),
           h: hash,
         })
       : null;
