@@ -296,7 +296,10 @@ export const listings = pgTable(
     index('listings_browse_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
-    // Price sorts: listings without a price come last in both directions.
+    // Price sorts: listings without a price come last in both directions. The ascending index also carries
+    // (INCLUDE, written by migration 0009: drizzle has no INCLUDE) price_from and the other orders' columns
+    // (rank, created_at, rating, review_count) and filters (category, province), so that a price range is
+    // counted and its matches ordered from the index alone, without reading their rows (decision 0008).
     index('listings_browse_price_asc_idx')
       .using('btree', sql`coalesce(${t.priceFrom}, 'Infinity'::numeric)`, t.id)
       .where(sql`${t.status} = 'approved'`),

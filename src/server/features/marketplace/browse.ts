@@ -66,6 +66,13 @@ interface Segment {
   filter: SQL | null;
   /** A tier of the corrected search (counted apart from the search's own matches). */
   corrected: boolean;
+  /**
+   * The filter is a price range alone and every column the segment reads to order its matches is in the
+   * price index (listings_browse_price_asc_idx): its sparse read runs without SPARSE_SETTINGS, which would
+   * also forbid that index's index-only scan, and the planner (with the price statistics) picks the index
+   * or a walk of the order by itself.
+   */
+  priceIndexed: boolean;
   orderBy: SQL;
   /** The sort key, in order, and whether rows after the cursor have greater (asc) or smaller (desc) keys. */
   key: { expr: SQL; type: KeyType }[];
@@ -257,14 +264,22 @@ function and(parts: (SQL | null)[]): SQL | null {
 function segmentsFor(q: BrowseQuery, sort: BrowseSort, corrections: Corrections | false): Segment[] {
   // What every segment adds to its own filter: the price range, and a search when the order is explicit
   // (the recommended order tiers a search instead).
-  const narrowing = [...priceFilters(q)];
+  const price = priceFilters(q);
+  const narrowing = [...price];
   if (q.search && sort !== 'recommended') narrowing.push(documentMatches(q.search));
+  const priceOnly = price.length > 0 && narrowing.length === price.length && sort !== 'distance';
   const segment = (
     tier: SQL | null,
-    order: Omit<Segment, 'within' | 'filter' | 'corrected'>,
+    order: Omit<Segment, 'within' | 'filter' | 'corrected' | 'priceIndexed'>,
     within: SQL | null = null,
     corrected = false,
-  ): Segment => ({ ...order, within, filter: and([tier, ...narrowing]), corrected });
+  ): Segment => ({
+    ...order,
+    within,
+    filter: and([tier, ...narrowing]),
+    corrected,
+    priceIndexed: priceOnly && tier === null && within === null,
+  });
   const recommendedOrder = {
     orderBy: RECOMMENDED_ORDER,
     key: RECOMMENDED_KEY,
@@ -489,8 +504,9 @@ function segmentQuery(
 
 /**
  * The segment's page read through its filter's own index (text or price: see `inSparseMode`): the matches
- * after the key are sorted and cut to the page first, and only the page's rows are joined to their category
- * and provider (ordered index scans are off for the whole statement).
+ * after the key are sorted and cut to the page first (their ids only, so that a price range is sorted from
+ * its covering index without reading a row), and only the page's rows are read and joined to their category
+ * and provider (ordered index scans are off for the whole statement, unless the segment is `priceIndexed`).
  */
 function sparseQuery(
   base: SQL,
@@ -504,8 +520,9 @@ function sparseQuery(
   if (segment.filter) where.push(segment.filter);
   if (after) where.push(afterKey(segment, after));
   return sql`select ${cardSelect(distance)}, ${keyColumns(segment)}
-    from (select l.* from listings l where ${sql.join(where, sql` and `)}
-          order by ${segment.orderBy} limit ${literalLimit(limit)}) l
+    from (select l.* from listings l
+          join (select l.id from listings l where ${sql.join(where, sql` and `)}
+                order by ${segment.orderBy} limit ${literalLimit(limit)}) page on page.id = l.id) l
       join categories c on c.id = l.category_id
       join service_providers sp on sp.id = l.service_provider_id
     order by ${segment.orderBy}`;
@@ -646,7 +663,11 @@ async function readSegment(
   }
   const matches = sparseQuery(base, segment, distance, after, limit);
   return {
-    rows: await run<CardRow>(db, { kind: 'sparse', sql: matches, prepared: false, sparse: true }, trace),
+    rows: await run<CardRow>(
+      db,
+      { kind: 'sparse', sql: matches, prepared: false, sparse: !segment.priceIndexed },
+      trace,
+    ),
     sparse: true,
   };
 }
