@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
@@ -83,7 +83,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
  * all (a browse page's plan costs more than running it: docs/decisions/0008-browse-at-scale.md). Only for
  * statements whose best plan is the same for every parameter value (no full-text search terms), and whose
  * LIMIT is written into the text, not a parameter (a generic plan assumes a parameter LIMIT reads 10% of
- * the rows). PGlite runs the same statement unnamed.
+ * the rows). PGlite (one session, no named statements in its protocol API) gets an SQL-level `PREPARE`
+ * once and `EXECUTE` with the values written as quoted literals; inside a transaction, or with a value it
+ * cannot quote safely, it runs the statement unnamed.
  */
 export async function queryRows<T extends Record<string, unknown>>(
   db: Db,
@@ -95,7 +97,11 @@ export async function queryRows<T extends Record<string, unknown>>(
     return result.rows;
   }
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const session = db._.session as unknown as PreparingSession;
+  const session = db._.session as unknown as PreparingSession & { client?: unknown };
+  if (session.client instanceof PGlite) {
+    const rows = await executePgliteNamed<T>(session.client, text, params);
+    if (rows) return rows;
+  }
   const result = (await session
     .prepareQuery({ sql: text, params }, undefined, statementName(text), false)
     .execute()) as {
@@ -112,6 +118,66 @@ interface PreparingSession {
     name: string | undefined,
     isResponseInArrayMode: boolean,
   ): { execute(): Promise<unknown> };
+}
+
+/** The statements each PGlite has prepared (a promise while preparing; false: it could not be). */
+const pglitePrepared = new WeakMap<PGlite, Map<string, Promise<boolean>>>();
+/** As drizzle's PGlite session reads rows: dates and intervals stay text. */
+const PGLITE_ROWS = {
+  rowMode: 'object' as const,
+  parsers: Object.fromEntries(
+    [pgliteTypes.TIMESTAMP, pgliteTypes.TIMESTAMPTZ, pgliteTypes.INTERVAL, pgliteTypes.DATE].map((t) => [
+      t,
+      (value: string) => value,
+    ]),
+  ),
+};
+
+/**
+ * Runs `text` on PGlite as `EXECUTE` of a statement prepared once (null when it cannot: a value that is not
+ * a plain scalar, or a text PostgreSQL would not prepare). The values become quoted literals, which
+ * PostgreSQL casts to the types PREPARE inferred; a quote is doubled, and a string with a backslash or a
+ * NUL is never quoted (it runs unnamed instead), so no value can end its literal.
+ */
+async function executePgliteNamed<T>(client: PGlite, text: string, params: unknown[]): Promise<T[] | null> {
+  const literals: string[] = [];
+  for (const value of params) {
+    const literal = quoteLiteral(value);
+    if (literal === null) return null;
+    literals.push(literal);
+  }
+  const name = statementName(text);
+  let prepared = pglitePrepared.get(client);
+  if (!prepared) pglitePrepared.set(client, (prepared = new Map()));
+  let ready = prepared.get(name);
+  if (!ready) {
+    ready = client.exec(`prepare ${name} as ${text}`).then(
+      () => true,
+      () => false,
+    );
+    prepared.set(name, ready);
+  }
+  if (!(await ready)) return null;
+  const result = await client.query<T>(
+    `execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
+    [],
+    PGLITE_ROWS,
+  );
+  return result.rows;
+}
+
+function quoteLiteral(value: unknown): string | null {
+  if (value === null || value === undefined) return 'null';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
+  else if (value instanceof Date) text = value.toISOString();
+  else return null;
+  if (/[\\\0]/.test(text)) return null;
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 const dialect = new PgDialect();
