@@ -17,7 +17,7 @@
  * Figures go to bench/results/ssr.json and bench/results/ssr.md. Tests never assert them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -34,6 +34,8 @@ const SIZE = Number(arg('size', '100000'));
 const DURATION = Number(arg('duration', '5'));
 const RUNS = Number(arg('runs', '3'));
 const BROWSER_ONLY = process.argv.includes('--browser-only');
+/** What Chromium sends over plain HTTP. */
+const BROWSER_ENCODING = 'gzip, deflate, br';
 const RESULTS = path.resolve('bench/results');
 const serverUrl = process.env.DATABASE_URL;
 
@@ -82,17 +84,26 @@ async function stop(child: ChildProcess) {
 }
 
 /** Time to the first byte of the answer, in ms, and the body. */
-function firstByte(url: string): Promise<{ ttfb: number; body: string; status: number }> {
+/** A page as a browser asks for it (`encoding`: its Accept-Encoding; the body as sent, not decoded). */
+function firstByte(
+  url: string,
+  encoding = 'identity',
+): Promise<{ ttfb: number; body: Buffer; encoding: string; status: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     http
-      .get(url, { headers: { accept: 'text/html' } }, (res) => {
+      .get(url, { headers: { accept: 'text/html', 'accept-encoding': encoding } }, (res) => {
         let ttfb = 0;
         const chunks: Buffer[] = [];
         res.once('data', () => (ttfb = performance.now() - t0));
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ ttfb, body: Buffer.concat(chunks).toString('utf8'), status: res.statusCode ?? 0 }),
+          resolve({
+            ttfb,
+            body: Buffer.concat(chunks),
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            status: res.statusCode ?? 0,
+          }),
         );
       })
       .on('error', reject);
@@ -123,6 +134,9 @@ interface ServerFigures {
   ttfbP95: number;
   htmlBytes: number;
   htmlGzipBytes: number;
+  /** What the server sent a browser asking for Brotli or gzip, and how it was encoded. */
+  sentBytes?: number;
+  sentEncoding?: string;
   rendered: boolean;
 }
 
@@ -138,28 +152,32 @@ async function serverSide(
     const pages = await pagesOf(server.base);
     const out: Record<string, ServerFigures> = {};
     for (const [name, p] of Object.entries(pages)) {
-      await firstByte(server.base + p); // warm-up
+      await firstByte(server.base + p, BROWSER_ENCODING); // warm-up
       const times: number[] = [];
-      let body = '';
+      let sent = { bytes: 0, encoding: '' };
       for (let i = 0; i < 30; i++) {
-        const r = await firstByte(server.base + p);
+        const r = await firstByte(server.base + p, BROWSER_ENCODING);
         times.push(r.ttfb);
-        body = r.body;
+        sent = { bytes: r.body.length, encoding: r.encoding };
       }
+      const body = (await firstByte(server.base + p)).body.toString('utf8');
       out[name] = {
         ttfbP50: pct(times, 50),
         ttfbP95: pct(times, 95),
         htmlBytes: Buffer.byteLength(body),
         htmlGzipBytes: gzipSync(body).length,
+        sentBytes: sent.bytes,
+        sentEncoding: sent.encoding,
         rendered: body.includes('id="mm-ssr-state"'),
       };
       console.log(
-        `  ${kind} ${name.padEnd(8)} ttfb p50 ${out[name].ttfbP50} ms · ${out[name].htmlGzipBytes} B gzip`,
+        `  ${kind} ${name.padEnd(8)} ttfb p50 ${out[name].ttfbP50} ms · ${sent.bytes} B ${sent.encoding}`,
       );
     }
     const url = server.base + pages.listing!;
-    await autocannon({ url, connections: 32, duration: 1 });
-    const r = await autocannon({ url, connections: 32, duration: DURATION });
+    const headers = { accept: 'text/html', 'accept-encoding': BROWSER_ENCODING };
+    await autocannon({ url, connections: 32, duration: 1, headers });
+    const r = await autocannon({ url, connections: 32, duration: DURATION, headers });
     const listingC32 = { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
     console.log(`  ${kind} listing c32 ${listingC32.reqPerSec} req/s`);
     return { pages: out, listingC32 };
@@ -308,10 +326,10 @@ if (BROWSER_ONLY) {
     server.postgres = await serverSide('postgres', { DATABASE_URL: u.toString(), SEED_DEMO: 'false' });
   }
   const pgliteDir = path.resolve(`bench/.tmp/pglite-${SIZE}`);
-  try {
-    readFileSync(path.join(pgliteDir, 'PG_VERSION'));
+  // openPglite keeps the cluster under <DATA_DIR>/pgdata.
+  if (existsSync(path.join(pgliteDir, 'pgdata', 'PG_VERSION'))) {
     server.pglite = await serverSide('pglite', { DATABASE_URL: '', DATA_DIR: pgliteDir, SEED_DEMO: 'false' });
-  } catch {
+  } else {
     console.log(`  (no PGlite catalogue at ${pgliteDir}: run bench/browse.ts --db pglite first)`);
   }
 }
@@ -351,9 +369,15 @@ if (BROWSER_ONLY && Object.keys(server).length) {
   lines.push(`Server figures from the run of ${result.serverDate as string} (this run: browser only).`, '');
 }
 for (const [kind, figures] of Object.entries(server) as [string, Awaited<ReturnType<typeof serverSide>>][]) {
-  lines.push(`### ${kind}`, '', '| page | TTFB p50 / p95 ms | HTML | gzip |', '| --- | --- | --- | --- |');
+  lines.push(
+    `### ${kind}`,
+    '',
+    `| page | TTFB p50 / p95 ms (Accept-Encoding: ${BROWSER_ENCODING}) | HTML | sent |`,
+    '| --- | --- | --- | --- |',
+  );
   for (const [name, f] of Object.entries(figures.pages)) {
-    lines.push(`| ${name} | ${f.ttfbP50} / ${f.ttfbP95} | ${f.htmlBytes} B | ${f.htmlGzipBytes} B |`);
+    const sent = f.sentBytes ? `${f.sentBytes} B ${f.sentEncoding}` : `(gzip would be ${f.htmlGzipBytes} B)`;
+    lines.push(`| ${name} | ${f.ttfbP50} / ${f.ttfbP95} | ${f.htmlBytes} B | ${sent} |`);
   }
   lines.push(
     '',
