@@ -80,6 +80,16 @@ describe('queryRows with prepare', () => {
     expect(prepared[0]!.n).toBe(1);
   });
 
+  it('sessions scan tables from their start (no synchronized sequential scans)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const [row] = await queryRows<{ synchronize_seqscans: string }>(
+        database.db,
+        sql`show synchronize_seqscans`,
+      );
+      expect(row!.synchronize_seqscans).toBe('off');
+    }
+  });
+
   it('works inside a transaction (run unnamed there on PGlite)', async () => {
     const rows = await database.db.transaction(async (tx) =>
       queryRows<{ v: string }>(tx as never, probe('in a transaction'), { prepare: true }),
