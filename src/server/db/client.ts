@@ -29,13 +29,13 @@ export interface Database {
 }
 
 /**
- * Every session, PGlite or PostgreSQL: no synchronized sequential scans. A capped count (browse counts up
+ * Every session, PGlite (here) or PostgreSQL (the pool's startup options): no synchronized sequential scans. A capped count (browse counts up
  * to 1,001 matches) may be planned as a sequential scan that stops early; synchronized, each one starts
  * where the last one stopped, so the same count took 1.4 ms or 90 ms at a million listings depending on
  * where the previous request left the table (a common search word: p50 7 ms, p99 100 ms). From the start
  * of the table, it takes the same time every time.
  */
-const SESSION_SETTINGS = 'set synchronize_seqscans = off';
+const PGLITE_SESSION_SETTINGS = 'set synchronize_seqscans = off';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -47,7 +47,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
       extensions: { pg_trgm, cube },
     });
-    await client.exec(SESSION_SETTINGS);
+    await client.exec(PGLITE_SESSION_SETTINGS);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
@@ -68,13 +68,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // The session settings travel in the startup packet: in force before the connection's first query.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c synchronize_seqscans=off' });
   // Idle clients that lose their connection must not crash the process.
   pool.on('error', () => {});
-  // Queued before the connection's first query (node-postgres runs a client's queries in order).
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
