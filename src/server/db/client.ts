@@ -29,8 +29,9 @@ export interface Database {
 }
 
 /**
- * Every session, PGlite (here) or PostgreSQL (the pool's startup options): no synchronized sequential scans. A capped count (browse counts up
- * to 1,001 matches) may be planned as a sequential scan that stops early; synchronized, each one starts
+ * Every session, PGlite (here) or PostgreSQL (the pool's startup options): no synchronized sequential
+ * scans. A capped count (browse counts up to 1,001 matches) may be planned as a sequential scan that stops
+ * early; synchronized, each one starts
  * where the last one stopped, so the same count took 1.4 ms or 90 ms at a million listings depending on
  * where the previous request left the table (a common search word: p50 7 ms, p99 100 ms). From the start
  * of the table, it takes the same time every time.
