@@ -136,6 +136,12 @@ test('the gallery moves with the keyboard and by swiping, and opens full screen'
   const main = gallery.getByRole('img').first();
   await expect(main).toHaveAttribute('alt', /photo 1 of 3$/);
   const next = gallery.getByRole('button', { name: 'Next photo' });
+  // The page arrives server-rendered: its buttons do nothing until React has hydrated them (React keeps
+  // its props on the element then).
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[aria-label="Next photo"]');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
   await next.focus();
   await page.keyboard.press('Enter');
   await expect(main).toHaveAttribute('alt', /photo 2 of 3$/);
