@@ -14,7 +14,7 @@ import {
   seededIds,
   Visitors,
 } from './app-routes.ts';
-import { DEMO, signIn } from './support.ts';
+import { DEMO, signIn, waitForHydration } from './support.ts';
 
 /**
  * axe-core's browser build (the axe-core package; @axe-core/playwright is not installed). Evaluated through
@@ -136,12 +136,7 @@ test('the gallery moves with the keyboard and by swiping, and opens full screen'
   const main = gallery.getByRole('img').first();
   await expect(main).toHaveAttribute('alt', /photo 1 of 3$/);
   const next = gallery.getByRole('button', { name: 'Next photo' });
-  // The page arrives server-rendered: its buttons do nothing until React has hydrated them (React keeps
-  // its props on the element then).
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[aria-label="Next photo"]');
-    return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
+  await waitForHydration(next);
   await next.focus();
   await page.keyboard.press('Enter');
   await expect(main).toHaveAttribute('alt', /photo 2 of 3$/);

@@ -1,5 +1,5 @@
 /** Helpers shared by the end-to-end specs. Demo accounts come from the seed (see README). */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@matricmoments.test', password: 'Admin123!' },
@@ -20,4 +20,14 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/**
+ * Waits until React has hydrated `target` (it keeps the element's props on it then). Public pages arrive
+ * server-rendered: their buttons and forms do nothing, or submit natively, until hydration.
+ */
+export async function waitForHydration(target: Locator) {
+  await expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
 }
