@@ -484,6 +484,23 @@ function keyColumns(segment: Segment): SQL {
   );
 }
 
+/**
+ * Which rows a segment reads after a key (or from its start): the base filters, its part of the order
+ * (`within`), and its filter unless the caller tests that on each row (a walk).
+ */
+function segmentWhere(
+  base: SQL,
+  segment: Segment,
+  after: string[] | null,
+  opts: { filter: boolean } = { filter: true },
+): SQL {
+  const where = [base];
+  if (segment.within) where.push(segment.within);
+  if (opts.filter && segment.filter) where.push(segment.filter);
+  if (after) where.push(afterKey(segment, after));
+  return sql.join(where, sql` and `);
+}
+
 /** The rows of one segment after a key (or from its start): the order's index, stopping after the page. */
 function segmentQuery(
   base: SQL,
@@ -492,13 +509,10 @@ function segmentQuery(
   after: string[] | null,
   limit: number,
 ): SQL {
-  const where = [base];
-  if (segment.within) where.push(segment.within);
-  if (segment.filter) where.push(segment.filter);
-  if (after) where.push(afterKey(segment, after));
+  const where = segmentWhere(base, segment, after);
   return sql`select ${cardSelect(distance)}, ${keyColumns(segment)}
     from ${CARD_FROM}
-    where ${sql.join(where, sql` and `)}
+    where ${where}
     order by ${segment.orderBy}
     limit ${literalLimit(limit)}`;
 }
@@ -516,13 +530,10 @@ function sparseQuery(
   after: string[] | null,
   limit: number,
 ): SQL {
-  const where = [base];
-  if (segment.within) where.push(segment.within);
-  if (segment.filter) where.push(segment.filter);
-  if (after) where.push(afterKey(segment, after));
+  const where = segmentWhere(base, segment, after);
   return sql`select ${cardSelect(distance)}, ${keyColumns(segment)}
     from (select l.* from listings l
-          join (select l.id from listings l where ${sql.join(where, sql` and `)}
+          join (select l.id from listings l where ${where}
                 order by ${segment.orderBy} limit ${literalLimit(limit)}) page on page.id = l.id) l
       join categories c on c.id = l.category_id
       join service_providers sp on sp.id = l.service_provider_id
@@ -542,10 +553,7 @@ function walkQuery(
   limit: number,
   budget: number,
 ): SQL {
-  const where = [base];
-  if (segment.within) where.push(segment.within);
-  if (after) where.push(afterKey(segment, after));
-  const head = sql.join(where, sql` and `);
+  const head = segmentWhere(base, segment, after, { filter: false });
   // A nested loop over the one-row count keeps the lateral page's order.
   return sql`select m.walked, p.* from
       (select count(*)::int as walked
