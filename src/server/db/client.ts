@@ -29,14 +29,17 @@ export interface Database {
 }
 
 /**
- * Every session, PGlite (here) or PostgreSQL (the pool's startup options): no synchronized sequential
- * scans. A capped count (browse counts up to 1,001 matches) may be planned as a sequential scan that stops
- * early; synchronized, each one starts
- * where the last one stopped, so the same count took 1.4 ms or 90 ms at a million listings depending on
- * where the previous request left the table (a common search word: p50 7 ms, p99 100 ms). From the start
- * of the table, it takes the same time every time.
+ * Settings of every session, PGlite (SET after opening) or PostgreSQL (the pool's startup options).
+ * No synchronized sequential scans: a capped count (browse counts up to 1,001 matches) may be planned as a
+ * sequential scan that stops early; synchronized, each one starts where the last one stopped, so the same
+ * count took 1.4 ms or 90 ms at a million listings depending on where the previous request left the table
+ * (a common search word: p50 7 ms, p99 100 ms). From the start of the table, it takes the same time.
  */
-const PGLITE_SESSION_SETTINGS = 'set synchronize_seqscans = off';
+const SESSION_SETTINGS: Record<string, string> = { synchronize_seqscans: 'off' };
+const settingsAs = (format: (name: string, value: string) => string, separator: string) =>
+  Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => format(name, value))
+    .join(separator);
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -48,7 +51,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
       extensions: { pg_trgm, cube },
     });
-    await client.exec(PGLITE_SESSION_SETTINGS);
+    await client.exec(settingsAs((name, value) => `set ${name} = ${value}`, '; '));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
@@ -70,7 +73,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openPostgres(url: string, max = 10): Database {
   // The session settings travel in the startup packet: in force before the connection's first query.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c synchronize_seqscans=off' });
+  const options = settingsAs((name, value) => `-c ${name}=${value}`, ' ');
+  const pool = new pg.Pool({ connectionString: url, max, options });
   // Idle clients that lose their connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
