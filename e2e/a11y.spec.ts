@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   annotateKnownIssues,
   KNOWN_ISSUES,
@@ -14,7 +14,7 @@ import {
   seededIds,
   Visitors,
 } from './app-routes.ts';
-import { DEMO, signIn, waitForHydration } from './support.ts';
+import { DEMO, expect, signIn, test, waitForHydration } from './support.ts';
 
 /**
  * axe-core's browser build (the axe-core package; @axe-core/playwright is not installed). Evaluated through

@@ -1,6 +1,6 @@
 /** Admin changes that every visitor sees (issue 11): a package's listing limit and demo mode. Both restored. */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 

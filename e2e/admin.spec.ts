@@ -1,6 +1,6 @@
 /** Admin end to end (issue 11): moderation with the detail dialog and in bulk, role change and package extension. */
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './support.ts';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { DEMO, expect, signIn, test, uniqueEmail } from './support.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

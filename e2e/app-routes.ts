@@ -11,7 +11,7 @@ import {
 } from '@playwright/test';
 import { APP_ROUTES, type AppRoute } from '../src/domain/routes.ts';
 import type { BrowseResult } from '../src/domain/listings.ts';
-import { DEMO } from './support.ts';
+import { DEMO, waitForAppOnNavigation } from './support.ts';
 
 export type Visitor = 'anonymous' | 'user' | 'guideUser' | 'premiumProvider' | 'admin';
 
@@ -103,7 +103,7 @@ export class Visitors {
       }
     }
     const [existing] = context.pages();
-    return existing ?? context.newPage();
+    return existing ?? waitForAppOnNavigation(await context.newPage());
   }
 
   async close() {

@@ -2,9 +2,9 @@
  * Issue 8, items 14 and 15: Browse's sort control and Rand price range live in the URL and are done by the
  * server; every price on screen uses South African grouping (R25 000), within each screen's rule.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BROWSE_SORT_LABELS } from '../src/domain/listings.ts';
-import { DEMO, signIn } from './support.ts';
+import { DEMO, expect, signIn, test, waitForAppOnNavigation } from './support.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 
@@ -78,7 +78,7 @@ test('Nearest is offered only while the location is on', async ({ browser, baseU
     geolocation: { latitude: -26.2041, longitude: 28.0473 },
     permissions: ['geolocation'],
   });
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   await page.goto('/browse?sort=distance');
   // Without a location the link's sort is ignored rather than refused.
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText(BROWSE_SORT_LABELS.recommended);

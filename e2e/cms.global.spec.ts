@@ -4,9 +4,9 @@
  * Screenshots of every CMS tab and the social links page at 360 and 1280 px go to /tmp/shots-cms/.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, signIn } from './support.ts';
+import { DEMO, expect, signIn, test } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,7 +1,7 @@
 /** Client engagement end to end: enquiries (visitor → provider), favourites and reviews. */
 import { signInPath } from '../src/domain/redirect.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, signIn, test, uniqueEmail, waitForAppOnNavigation } from './support.ts';
 
 interface Card {
   id: string;
@@ -62,7 +62,7 @@ test('a visitor sends an enquiry; the provider sees it, opens it and marks it re
 
   // the provider sees it on /dashboard/enquiries
   const providerContext = await browser.newContext();
-  const provider = await providerContext.newPage();
+  const provider = waitForAppOnNavigation(await providerContext.newPage());
   await signIn(provider, DEMO.premiumProvider);
   await provider.goto('/dashboard/enquiries');
   await expect(provider.getByRole('heading', { name: 'Client Enquiries' })).toBeVisible();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './support.ts';
+import { DEMO, expect, signIn, test, uniqueEmail } from './support.ts';
 
 test('home loads with the header', async ({ page }) => {
   await page.goto('/');

@@ -4,9 +4,9 @@
  * turned back to the locked page. And an article full of XSS payloads renders inert in the browser.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../src/server/features/guide/xss-payloads.ts';
-import { DEMO, signIn, uniqueEmail } from './support.ts';
+import { DEMO, expect, signIn, test, uniqueEmail, waitForAppOnNavigation } from './support.ts';
 
 const SHOTS = '/tmp/shots-guide';
 const ARTICLE = { title: 'Finding Your Perfect Farewell Look', slug: 'finding-your-perfect-farewell-look' };
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string) {
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   await signIn(page, DEMO.admin);
   return page;
 }

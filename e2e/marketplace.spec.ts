@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { CATEGORIES } from '../src/domain/constants.ts';
 import { priceRange } from '../src/domain/format.ts';
-import { waitForHydration } from './support.ts';
+import { expect, test } from './support.ts';
 
 test('the home page shows the eight categories with their titles and links', async ({ page }) => {
   await page.goto('/');
@@ -80,7 +79,6 @@ test('the FAQ accordion opens', async ({ page }) => {
 
 test('the contact form validates and shows the success message', async ({ page }) => {
   await page.goto('/contact');
-  await waitForHydration(page.getByRole('button', { name: 'Send Message' }));
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
   await page.getByLabel('Name').fill('Grace Mahlangu');

@@ -3,7 +3,6 @@
  * may not scroll sideways, and no element may stick out of the viewport unless a scrolling or clipping
  * container holds it (a swipeable row is fine; a card wider than the phone is not).
  */
-import { expect, test } from '@playwright/test';
 import {
   annotateKnownIssues,
   KNOWN_ISSUES,
@@ -13,6 +12,7 @@ import {
   seededIds,
   Visitors,
 } from './app-routes.ts';
+import { expect, test } from './support.ts';
 
 const PHONE = { width: 360, height: 800 };
 

@@ -2,10 +2,10 @@
  * Issue 8, items 12, 13, 16 and 18: the listing's contact bar, Home, the dashboard menu and small things,
  * as a visitor on a 360 px phone sees them (and what changes at 1280 px).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { BrowseResult, ListingCard } from '../src/domain/listings.ts';
 import { navItemsForRole } from '../src/web/app/nav.ts';
-import { DEMO, signIn } from './support.ts';
+import { DEMO, expect, signIn, test } from './support.ts';
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };

@@ -3,9 +3,9 @@
  * provider, a listing with three uploaded images (reordered, second made primary) through create, edit and
  * delete, the basic limit and its banner, and the settings with a logo. Uploads are small generated PNGs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { uniqueEmail } from './support.ts';
+import { expect, test, uniqueEmail } from './support.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -2,9 +2,9 @@
  * Issue 8, item 10: signing in returns the visitor to where they were (same-site paths only), and the
  * heart, review or contact they wanted is focused there, one tap away.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { BrowseResult } from '../src/domain/listings.ts';
-import { DEMO, uniqueEmail } from './support.ts';
+import { DEMO, expect, test, uniqueEmail } from './support.ts';
 
 const PASSWORD = 'Visitor1234!';
 

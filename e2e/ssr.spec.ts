@@ -2,9 +2,9 @@
  * Server-rendered public pages: their content is in the HTML (JavaScript off), hydration adds no console
  * errors or warnings and does not fetch the page's data again, and signed-in parts work after hydration.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seededIds, type SeededIds } from './app-routes.ts';
-import { DEMO } from './support.ts';
+import { DEMO, expect, test } from './support.ts';
 
 interface PublicPage {
   path: (ids: SeededIds) => string;

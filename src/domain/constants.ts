@@ -110,6 +110,9 @@ export const BASIC_PACKAGE_YEARS = 10;
 /** The element that carries a server-rendered page's query cache to the browser (a JSON data block). */
 export const SSR_STATE_ELEMENT_ID = 'mm-ssr-state';
 
+/** Set on <html> once React has hydrated (or rendered) the page; end-to-end specs wait for it. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
 /** Favourites' texts (kept apart from the schemas so that listing cards load no validation code). */
 export const FAVORITE_MESSAGES = {
   added: 'Added to favorites',
