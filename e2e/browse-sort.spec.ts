@@ -29,10 +29,16 @@ test('sorting by price, both ways, is kept in the URL and done by the server', a
   );
   await page.getByRole('option', { name: BROWSE_SORT_LABELS.price_asc }).click();
   await expect(page).toHaveURL(/[?&]sort=price_asc/);
+  // The previous order stays on screen (busy) until the sorted page arrives.
   await expect(results(page).locator('article').first()).toBeVisible();
-  const ascending = (await cardPrices(page)).filter((p): p is number => p !== null);
-  expect(ascending.length).toBeGreaterThan(3);
-  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  let ascending: number[] = [];
+  await expect
+    .poll(async () => {
+      ascending = (await cardPrices(page)).filter((p): p is number => p !== null);
+      return ascending.length > 3 && ascending.every((p, i) => i === 0 || ascending[i - 1]! <= p);
+    })
+    .toBe(true);
 
   await sort.click();
   await page.getByRole('option', { name: BROWSE_SORT_LABELS.price_desc }).click();

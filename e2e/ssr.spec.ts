@@ -53,6 +53,55 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('main')).toContainText('Glow Beauty Bar');
     await expect(page.locator('main img').first()).toHaveAttribute('alt', /.+/);
   });
+
+  // Before hydration the same holds: a search typed while the JavaScript still loads is not lost.
+  test('the home search goes to /browse by itself', async ({ page }) => {
+    const { title } = (await (await page.request.get(`/api/listings/${ids.listingId}`)).json()) as {
+      title: string;
+    };
+    await page.goto('/');
+    const form = page.getByRole('search', { name: 'Find services' });
+    await form.getByRole('searchbox', { name: 'Search services' }).fill(title);
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/browse\?search=/);
+    await expect(page.locator('main')).toContainText(title);
+  });
+
+  test('the browse search and the price range keep the other filters', async ({ page }) => {
+    const { title, priceFrom } = (await (
+      await page.request.get(`/api/listings/${ids.listingId}`)
+    ).json()) as {
+      title: string;
+      priceFrom: number;
+    };
+    await page.goto(`/browse?category=${ids.category}`);
+    const search = page.getByRole('search', { name: 'Search listings' });
+    await search.getByRole('searchbox', { name: 'Search listings' }).fill(title);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`category=${ids.category}.*&search=|search=.*&category=${ids.category}`),
+    );
+    await expect(page.locator('main')).toContainText(title);
+
+    const price = page.getByRole('form', { name: 'Price range' });
+    await price.getByLabel('Max price (R)').fill(String(Math.max(0, Math.floor(priceFrom) - 1)));
+    await price.getByRole('button', { name: 'Apply' }).click();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('category')).toBe(ids.category);
+    expect(url.searchParams.get('search')).toBe(title);
+    expect(url.searchParams.get('maxPrice')).toBe(String(Math.max(0, Math.floor(priceFrom) - 1)));
+    await expect(page.locator('main')).not.toContainText(title);
+  });
+
+  test('the contact form cannot be sent before it works, so its fields never go into the address', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Email').fill('lerato@example.com');
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    await page.getByLabel('Subject').press('Enter');
+    await expect(page).toHaveURL(/\/contact$/);
+  });
 });
 
 function watchConsole(page: Page): string[] {

@@ -5,6 +5,7 @@ import './styles.css';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { onClientClock } from './lib/ssr-state.ts';
 import { SSR_STATE_ELEMENT_ID } from '@domain/constants.ts';
 
 async function start() {
@@ -14,7 +15,8 @@ async function start() {
   // script, so the Content Security Policy stays strict).
   const state = document.getElementById(SSR_STATE_ELEMENT_ID);
   const hydrating = state !== null && container.hasChildNodes();
-  if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent) as DehydratedState);
+  if (state?.textContent)
+    hydrate(queryClient, onClientClock(JSON.parse(state.textContent) as DehydratedState));
   const router = await createAppRouter({ hydrating });
   const app = (
     <StrictMode>

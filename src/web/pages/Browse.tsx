@@ -10,7 +10,11 @@ import { Input } from '../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useBrowseListings } from '../features/marketplace/api.ts';
-import { browseFiltersFromParams, browseQueryFilters } from '../features/marketplace/browse-params.ts';
+import {
+  browseFiltersFromParams,
+  browseQueryFilters,
+  type BrowseUrlFilters,
+} from '../features/marketplace/browse-params.ts';
 import { ListingResults } from '../features/marketplace/ListingResults.tsx';
 import { setUserLocation, useGeolocation, useUserLocation } from '../features/marketplace/use-location.ts';
 
@@ -32,14 +36,39 @@ function useBrowseParams() {
   return { filters, update };
 }
 
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
+/**
+ * The other filters, carried by a form that holds one of them, so that it also works as a plain GET of
+ * /browse before hydration (or without JavaScript).
+ */
+function KeptFilters({ filters }: { filters: Partial<BrowseUrlFilters> }) {
+  return Object.entries(filters).map(([name, value]) =>
+    value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+  );
+}
+
+function SearchBox({
+  initial,
+  keep,
+  onSearch,
+}: {
+  initial: string;
+  keep: Partial<BrowseUrlFilters>;
+  onSearch: (value: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(value.trim());
   };
   return (
-    <form role="search" aria-label="Search listings" onSubmit={onSubmit} className="flex flex-1 gap-2">
+    <form
+      role="search"
+      aria-label="Search listings"
+      action="/browse"
+      onSubmit={onSubmit}
+      className="flex flex-1 gap-2"
+    >
+      <KeptFilters filters={keep} />
       <label className="relative block flex-1">
         <span className="sr-only">Search listings</span>
         <Search
@@ -48,6 +77,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: s
         />
         <Input
           type="search"
+          name="search"
           value={value}
           onChange={(e) => setValue(e.target.value)}
           placeholder="Search services…"
@@ -97,10 +127,12 @@ const PRICE_ORDER_MESSAGE = 'Maximum price must be at least the minimum price';
 function PriceRange({
   min,
   max,
+  keep,
   onApply,
 }: {
   min: string;
   max: string;
+  keep: Partial<BrowseUrlFilters>;
   onApply: (range: { minPrice: string; maxPrice: string }) => void;
 }) {
   const [minValue, setMinValue] = useState(min);
@@ -118,7 +150,7 @@ function PriceRange({
     setError(null);
     onApply({ minPrice, maxPrice });
   };
-  const field = (label: string, value: string, set: (v: string) => void) => (
+  const field = (label: string, name: string, value: string, set: (v: string) => void) => (
     <label className="grid flex-1 gap-1 text-xs font-medium text-muted-foreground sm:w-32 sm:flex-none">
       {label}
       <span className="relative block">
@@ -130,6 +162,7 @@ function PriceRange({
         </span>
         <Input
           type="number"
+          name={name}
           inputMode="numeric"
           min={0}
           max={BROWSE_MAX_PRICE}
@@ -144,9 +177,16 @@ function PriceRange({
     </label>
   );
   return (
-    <form aria-label="Price range" onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-2">
-      {field('Min price (R)', minValue, setMinValue)}
-      {field('Max price (R)', maxValue, setMaxValue)}
+    <form
+      aria-label="Price range"
+      action="/browse"
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-wrap items-end gap-2"
+    >
+      <KeptFilters filters={keep} />
+      {field('Min price (R)', 'minPrice', minValue, setMinValue)}
+      {field('Max price (R)', 'maxPrice', maxValue, setMaxValue)}
       <Button type="submit" variant="outline" className="w-full sm:w-auto">
         Apply
       </Button>
@@ -213,6 +253,7 @@ export default function Browse() {
           <SearchBox
             key={filters.search}
             initial={filters.search}
+            keep={{ ...filters, search: '' }}
             onSearch={(search) => update({ search })}
           />
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-none">
@@ -264,6 +305,7 @@ export default function Browse() {
             key={`${filters.minPrice}-${filters.maxPrice}`}
             min={filters.minPrice}
             max={filters.maxPrice}
+            keep={{ ...filters, minPrice: '', maxPrice: '' }}
             onApply={(range) => update(range)}
           />
           <label className="grid gap-1 text-xs font-medium text-muted-foreground">

@@ -11,6 +11,7 @@ import { Input } from '../components/ui/input.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Textarea } from '../components/ui/textarea.tsx';
 import { contentValue, useSiteContent } from '../features/content/use-site-content.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { isSafeUrl } from '../lib/utils.ts';
 
 const CONTACT_SENT = "Message sent successfully! We'll get back to you soon.";
@@ -47,6 +48,8 @@ function ContactForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  // Until the page has hydrated, sending would submit the fields natively, into the address bar.
+  const hydrated = useHydrated();
 
   // The form is not sent anywhere (spec): after a second it confirms and clears.
   const onSubmit = async () => {
@@ -71,7 +74,7 @@ function ContactForm() {
       <FormField id="contact-message" label="Message" required error={errors.message?.message}>
         <Textarea rows={6} {...register('message')} />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="justify-self-start">
+      <Button type="submit" size="lg" disabled={isSubmitting || !hydrated} className="justify-self-start">
         {isSubmitting ? <Spinner label={null} /> : <Send aria-hidden="true" />}
         {isSubmitting ? 'Sending...' : 'Send Message'}
       </Button>

@@ -79,6 +79,8 @@ function HeroSearch() {
     <form
       role="search"
       aria-label="Find services"
+      // Before hydration (or without JavaScript) the form goes to /browse by itself: same parameters.
+      action="/browse"
       onSubmit={onSubmit}
       className="mx-auto mt-7 grid w-full max-w-4xl gap-2 rounded-2xl bg-white p-2 text-foreground shadow-xl ring-1 ring-black/5 sm:grid-cols-[1fr_13rem_auto_auto] sm:items-center"
     >
