@@ -52,7 +52,13 @@ import { analyticsRoutes } from './features/analytics/routes.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 import { guideAdminRoutes } from './features/guide/admin-routes.ts';
 import { guideRoutes } from './features/guide/routes.ts';
-import { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerEtags, sendCompressible } from './http-cache.ts';
+import {
+  BROTLI_QUALITY,
+  COMPRESS_THRESHOLD,
+  registerEtags,
+  sendCompressible,
+  sharedAnswerSerializer,
+} from './http-cache.ts';
 import { loadWebShell } from './web-shell.ts';
 import { loadPageRenderer, SSR_ROUTES, type PageRenderer, type RenderedPage } from './ssr.ts';
 import { cachedCatalogue } from './features/marketplace/cache.ts';
@@ -145,7 +151,7 @@ export async function buildApp({
   });
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharedAnswerSerializer(serializerCompiler));
 
   const files = storage ?? createLocalStorage({ rootDir: path.join(config.dataDir, 'uploads') });
   const auth = createAuth({

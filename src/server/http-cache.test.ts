@@ -2,6 +2,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueChanged, setCatalogueCacheEnabled } from './features/marketplace/cache.ts';
+import { etagOf, markShared, sharedAnswerSerializer, weakEtag } from './http-cache.ts';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
 import { createTestApp, signUp, type TestApp } from './test/helpers.ts';
 
@@ -111,5 +113,67 @@ describe('site content', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await get('/api/content', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('shared answers (the catalogue cache’s values)', () => {
+  /** A serializer compiler that counts its work, as the app's zod one would do it. */
+  function countingCompiler() {
+    const counter = { calls: 0 };
+    const compiler = () => (data: unknown) => {
+      counter.calls += 1;
+      if ((data as { bad?: boolean }).bad) throw new Error('does not match the response schema');
+      return JSON.stringify(data);
+    };
+    return { counter, serialize: sharedAnswerSerializer(compiler)({ schema: {}, method: 'GET', url: '/x' }) };
+  }
+
+  it('serialises a shared value once and knows its ETag; other values every time', () => {
+    const { counter, serialize } = countingCompiler();
+    const shared = markShared({ items: [{ id: 'a', title: 'Vintage Rolls-Royce' }] });
+    const body = serialize(shared);
+    expect(serialize(shared)).toBe(body);
+    expect(counter.calls).toBe(1);
+    expect(body).toBe(JSON.stringify(shared));
+    expect(etagOf(body)).toBe(weakEtag(body));
+
+    const plain = { items: [] };
+    serialize(plain);
+    serialize(plain);
+    expect(counter.calls).toBe(3);
+    expect(etagOf(JSON.stringify(plain))).toBe(weakEtag(JSON.stringify(plain)));
+  });
+
+  it('a shared value that fails its schema fails every time (nothing kept)', () => {
+    const { counter, serialize } = countingCompiler();
+    const bad = markShared({ bad: true });
+    expect(() => serialize(bad)).toThrow('does not match');
+    expect(() => serialize(bad)).toThrow('does not match');
+    expect(counter.calls).toBe(2);
+  });
+
+  it('a cached browse page is sent exactly as the uncached one, and a change gives a new body', async () => {
+    const url = '/api/listings?category=photography';
+    catalogueChanged(t.database.db);
+    const cached = await get(url);
+    const again = await get(url);
+    expect(again.body).toBe(cached.body);
+    expect(again.headers.etag).toBe(cached.headers.etag);
+
+    setCatalogueCacheEnabled(false);
+    try {
+      const uncached = await get(url);
+      expect(uncached.body).toBe(cached.body);
+      expect(uncached.headers.etag).toBe(cached.headers.etag);
+    } finally {
+      setCatalogueCacheEnabled(true);
+    }
+
+    const added = await createListing(t.database.db, owner.providerId, { title: 'Golden Hour Portraits' });
+    catalogueChanged(t.database.db);
+    const changed = await get(url, { 'if-none-match': String(cached.headers.etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(cached.headers.etag);
+    expect(changed.body).toContain(added.id);
   });
 });

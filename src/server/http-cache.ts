@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 
 /** Whether the request carries a session cookie (signed-in answers stay private). */
 export function hasSession(req: FastifyRequest): boolean {
@@ -36,7 +36,7 @@ export function registerEtags(app: FastifyInstance): void {
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (!cacheControl.startsWith('public') && !cacheControl.startsWith('no-cache')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!reply.hasHeader('etag')) reply.header('etag', weakEtag(payload));
+    if (!reply.hasHeader('etag')) reply.header('etag', etagOf(payload));
     const etag = String(reply.getHeader('etag'));
     const match = req.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
@@ -50,6 +50,53 @@ export function registerEtags(app: FastifyInstance): void {
 /** The weak validator of a body. */
 export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+// ---- shared answers: serialised and hashed once, however many requests send them
+//
+// A value from the catalogue cache (cachedCatalogue) is the same object for every visitor for a few
+// seconds. Serialising it (zod checks 24 cards, then JSON) and hashing the body for its ETag were a third of
+// the CPU of a cached browse page; both are done once per value and response schema instead. Shared values
+// are never changed after they are made (every request reads the same object already).
+
+const sharedValues = new WeakSet<object>();
+/** Bodies made from shared values, with their ETags (bounded: cleared when full, like the catalogue cache). */
+const sharedBodyEtags = new Map<string, string>();
+const SHARED_BODIES_MAX = 500;
+
+/** Marks `value` as shared by many answers and never changed: its serialisation and ETag are kept. */
+export function markShared<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) sharedValues.add(value);
+  return value;
+}
+
+/**
+ * Wraps the app's serializer compiler: a shared value (markShared) is serialised once per response schema,
+ * and its body's ETag computed then. Everything else goes through `compiler` as before.
+ */
+export function sharedAnswerSerializer<S>(
+  compiler: FastifySerializerCompiler<S>,
+): FastifySerializerCompiler<S> {
+  return (routeSchema) => {
+    const serialize = compiler(routeSchema);
+    const bodies = new WeakMap<object, string>();
+    return (data: unknown) => {
+      if (typeof data !== 'object' || data === null || !sharedValues.has(data)) return serialize(data);
+      let body = bodies.get(data);
+      if (body === undefined) {
+        body = serialize(data);
+        bodies.set(data, body);
+        if (sharedBodyEtags.size >= SHARED_BODIES_MAX) sharedBodyEtags.clear();
+        sharedBodyEtags.set(body, weakEtag(body));
+      }
+      return body;
+    };
+  };
+}
+
+/** The weak ETag of a body: kept for the bodies of shared values, computed for the rest. */
+export function etagOf(body: string | Buffer): string {
+  return (typeof body === 'string' ? sharedBodyEtags.get(body) : undefined) ?? weakEtag(body);
 }
 
 /** Brotli quality for answers compressed as they are sent: about gzip's cost, a smaller result. */

@@ -6,6 +6,7 @@
  * (PostgreSQL mode) each hold their own copy; the short lifetime bounds how stale another process can be.
  */
 import type { Db } from '../../db/client.ts';
+import { markShared } from '../../http-cache.ts';
 
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -32,7 +33,10 @@ function cacheOf(db: Db): Map<string, Entry> {
   return cache;
 }
 
-/** The cached value for `key`, or `load()` (shared by concurrent callers, not cached if it fails). */
+/**
+ * The cached value for `key`, or `load()` (shared by concurrent callers, not cached if it fails). The value
+ * is shared by every caller and must not be changed.
+ */
 export function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   if (!enabled) return load();
   const cache = cacheOf(db);
@@ -40,7 +44,8 @@ export function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>):
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const value = load();
+  // Shared by every visitor until it expires: serialised once for all of them (markShared).
+  const value = load().then(markShared);
   cache.set(key, { expires: now + CATALOGUE_CACHE_TTL_MS, value });
   value.catch(() => {
     if (cache.get(key)?.value === value) cache.delete(key);

@@ -127,7 +127,7 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
     },
     async (req, reply) => {
       cacheForAnonymous(req, reply, CATALOGUE_CACHE);
-      return { items: await homeListings(db) };
+      return homeListings(db);
     },
   );
 

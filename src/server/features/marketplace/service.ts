@@ -67,8 +67,10 @@ export async function approvedCardsById(db: Db, ids: string[]): Promise<Map<stri
 }
 
 /** Home: up to 18 approved listings in the browse order (featured, priority placement, newest). */
-export function homeListings(db: Db): Promise<ListingCard[]> {
-  return cachedCatalogue(db, 'home', () => cards(db, sql`true`, RANKED, LIMITS.homeListings));
+export function homeListings(db: Db): Promise<{ items: ListingCard[] }> {
+  return cachedCatalogue(db, 'home', async () => ({
+    items: await cards(db, sql`true`, RANKED, LIMITS.homeListings),
+  }));
 }
 
 /**
