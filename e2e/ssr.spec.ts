@@ -54,11 +54,16 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('main img').first()).toHaveAttribute('alt', /.+/);
   });
 
+  /** The seeded listing the search tests look for, as the API describes it. */
+  const seededListing = async (page: Page) =>
+    (await (await page.request.get(`/api/listings/${ids.listingId}`)).json()) as {
+      title: string;
+      priceFrom: number;
+    };
+
   // Before hydration the same holds: a search typed while the JavaScript still loads is not lost.
   test('the home search goes to /browse by itself', async ({ page }) => {
-    const { title } = (await (await page.request.get(`/api/listings/${ids.listingId}`)).json()) as {
-      title: string;
-    };
+    const { title } = await seededListing(page);
     await page.goto('/');
     const form = page.getByRole('search', { name: 'Find services' });
     await form.getByRole('searchbox', { name: 'Search services' }).fill(title);
@@ -68,12 +73,8 @@ test.describe('with JavaScript off', () => {
   });
 
   test('the browse search and the price range keep the other filters', async ({ page }) => {
-    const { title, priceFrom } = (await (
-      await page.request.get(`/api/listings/${ids.listingId}`)
-    ).json()) as {
-      title: string;
-      priceFrom: number;
-    };
+    const { title, priceFrom } = await seededListing(page);
+    const belowIt = String(Math.max(0, Math.floor(priceFrom) - 1));
     await page.goto(`/browse?category=${ids.category}`);
     const search = page.getByRole('search', { name: 'Search listings' });
     await search.getByRole('searchbox', { name: 'Search listings' }).fill(title);
@@ -84,12 +85,12 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('main')).toContainText(title);
 
     const price = page.getByRole('form', { name: 'Price range' });
-    await price.getByLabel('Max price (R)').fill(String(Math.max(0, Math.floor(priceFrom) - 1)));
+    await price.getByLabel('Max price (R)').fill(belowIt);
     await price.getByRole('button', { name: 'Apply' }).click();
     const url = new URL(page.url());
     expect(url.searchParams.get('category')).toBe(ids.category);
     expect(url.searchParams.get('search')).toBe(title);
-    expect(url.searchParams.get('maxPrice')).toBe(String(Math.max(0, Math.floor(priceFrom) - 1)));
+    expect(url.searchParams.get('maxPrice')).toBe(belowIt);
     await expect(page.locator('main')).not.toContainText(title);
   });
 
