@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { pageRoutes } from './vite-page-routes.ts';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -57,7 +58,7 @@ function devServerRendering(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), devServerRendering()],
+  plugins: [react(), tailwindcss(), devServerRendering(), pageRoutes()],
   resolve: {
     alias: [
       // In the browser, zod with `jitless` set before any schema is built (see the module); the bare

@@ -3,6 +3,7 @@
  * seeds the demo data, bulks the listings up to a realistic marketplace size, then measures the hot API
  * paths through Fastify's inject. Figures go to bench/results/latest.json (and a dated copy).
  * Timings are for comparison between runs on the same machine, never asserted by tests.
+ * `npm run bench -- lighthouse` runs bench/lighthouse.ts instead.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { processImage } from '../src/server/storage/images.ts';
 import { drawDemoImage } from '../src/server/storage/demo-images.ts';
 import { seedDemo } from '../src/server/db/seed.ts';
 import { createTestApp } from '../src/server/test/helpers.ts';
+import { benchOutbox } from './outbox.ts';
 
 const EXTRA_LISTINGS = Number(process.argv[2] ?? 5000);
 
@@ -111,6 +113,9 @@ async function main() {
       );
       results.twoHundredConcurrentViewsMs = +viewsMs.toFixed(0);
     }
+
+    // the outbox: 1,000 queued messages drained into a local SMTP server (bench/outbox.ts)
+    results.outbox = await benchOutbox(t.database, 1000);
   } finally {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
@@ -126,4 +131,6 @@ async function main() {
   console.log(json);
 }
 
-await main();
+// `npm run bench -- lighthouse [flags]`: the Lighthouse bench of the public pages (bench/lighthouse.ts).
+if (process.argv[2] === 'lighthouse') await import('./lighthouse.ts');
+else await main();

@@ -3,8 +3,6 @@
  * 360 and 1280 px with zero serious or critical violations, and the keyboard and touch details axe cannot
  * judge: focus after the review dialog, gallery keys, swipes and full screen, 44 px targets, headings.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import {
   annotateKnownIssues,
@@ -14,55 +12,17 @@ import {
   seededIds,
   Visitors,
 } from './app-routes.ts';
-import { DEMO, expect, signIn, test, waitForHydration } from './support.ts';
-
-/**
- * axe-core's browser build (the axe-core package; @axe-core/playwright is not installed). Evaluated through
- * the DevTools protocol, which the app's Content Security Policy (script-src 'self') rightly does not allow
- * for a <script> tag.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const injectAxe = (page: Page) => page.evaluate(AXE_SOURCE);
-const WIDTHS = [
-  { width: 360, height: 800 },
-  { width: 1280, height: 800 },
-];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Serious and critical violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, known: readonly string[] = []): Promise<string[]> {
-  await injectAxe(page);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !known.includes(v.id))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} at ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+import { injectAxe, seriousViolations, WIDTHS } from './axe.ts';
+import {
+  DEMO,
+  expect,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydration,
+  formGuardFields,
+  SIGN_UP_CONSENT,
+} from './support.ts';
 
 /** Heading levels in document order may go down by any amount but up by one at most (h2 → h4 skips). */
 async function skippedHeadings(page: Page): Promise<string[]> {
@@ -108,6 +68,45 @@ for (const viewport of WIDTHS) {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }
+
+test('My Listings with a rejected listing and its reason: nothing serious at 360 and 1280 px', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.premiumProvider); // the demo data rejected one of its listings, with a reason
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard/listings');
+    const reason = page.getByText('Please add your prices and what the offer includes');
+    await expect(reason).toBeVisible();
+    await reason.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page), `${viewport.width} px`).toEqual([]);
+  }
+});
+
+test('an unverified address’s reminder and the Account tab: nothing serious at 360 and 1280 px', async ({
+  page,
+}) => {
+  const res = await page.request.post('/api/auth/sign-up', {
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName: 'Axe Account',
+      email: uniqueEmail('axe'),
+      password: 'secret123',
+      packageType: 'basic',
+    },
+  });
+  expect(res.status()).toBe(201);
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard');
+    await expect(page.getByText('Please verify your email address')).toBeVisible();
+    expect(await seriousViolations(page), `dashboard ${viewport.width} px`).toEqual([]);
+    await page.goto('/dashboard/settings?tab=account');
+    await expect(page.getByRole('switch', { name: 'New enquiries' })).toBeVisible();
+    expect(await seriousViolations(page), `account tab ${viewport.width} px`).toEqual([]);
+  }
+});
 
 test('focus returns to Write a Review when the review dialog closes', async ({ page, request }) => {
   const ids = await seededIds(request);

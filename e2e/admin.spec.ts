@@ -1,6 +1,6 @@
 /** Admin end to end (issue 11): moderation with the detail dialog and in bulk, role change and package extension. */
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { DEMO, expect, signIn, test, uniqueEmail } from './support.ts';
+import { DEMO, expect, signIn, test, uniqueEmail, formGuardFields, SIGN_UP_CONSENT } from './support.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -77,7 +77,7 @@ test('an admin makes a user a provider and extends the package by a month', asyn
   const email = uniqueEmail('role');
   const api = await playwrightRequest.newContext({ baseURL });
   const res = await api.post('/api/auth/sign-up', {
-    data: { fullName: 'Nomsa Role', email, password: 'secret123' },
+    data: { ...formGuardFields(), ...SIGN_UP_CONSENT, fullName: 'Nomsa Role', email, password: 'secret123' },
   });
   expect(res.status()).toBe(201);
   await api.dispose();
@@ -102,7 +102,10 @@ test('an admin makes a user a provider and extends the package by a month', asyn
   const expiry = card.locator('dt:text-is("Expires") + dd');
   const first = (await expiry.innerText()).trim();
   const thirtyDays = new Date(Date.now() + 30 * 86_400_000);
-  expect(new Date(first).toDateString()).toBe(new Date(thirtyDays.toDateString()).toDateString());
+  // Dates show in South African time: between 22:00 and midnight UTC it is already tomorrow there.
+  const inSouthAfrica = (d: Date) =>
+    new Date(d.toLocaleDateString('en-US', { timeZone: 'Africa/Johannesburg' })).toDateString();
+  expect(new Date(first).toDateString()).toBe(inSouthAfrica(thirtyDays));
 
   await card.getByRole('button', { name: '+1 Month' }).click();
   await expect(toast(page, 'Package extended by 1 month(s)')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Every route of the app (APP_ROUTES) as a real URL with seeded ids, and the demo account that can open it:
+ * Every page of the app (the page table, src/domain/pages.ts) as a real URL with seeded ids, and the demo account that can open it:
  * the overflow and accessibility sweeps visit exactly these, so a new route cannot be forgotten.
  */
 import {
@@ -9,7 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { APP_ROUTES, type AppRoute } from '../src/domain/routes.ts';
+import { PAGES, type AppRoute, type Page as AppPage } from '../src/domain/pages.ts';
 import type { BrowseResult } from '../src/domain/listings.ts';
 import { DEMO, waitForAppOnNavigation } from './support.ts';
 
@@ -19,12 +19,16 @@ export type Visitor = 'anonymous' | 'user' | 'guideUser' | 'premiumProvider' | '
 export const LONG_NAME_PROVIDER = 'Glow Beauty Bar & Bridal Makeup Artistry Collective';
 const GUIDE_ARTICLE_SLUG = 'finding-your-perfect-farewell-look';
 
-/** Who opens a route: dashboard screens as the role whose sidebar has them, admin screens as the admin. */
-function visitorFor(route: AppRoute): Visitor {
-  if (route.startsWith('/admin')) return 'admin';
-  if (route.startsWith('/matric-guide')) return 'guideUser';
-  if (/^\/dashboard\/(my-listings|listings|analytics)/.test(route)) return 'premiumProvider';
-  if (route.startsWith('/dashboard')) return 'user';
+/**
+ * Who opens a page: admin screens as the admin, provider screens as the premium provider, the Matric Guide
+ * as a reader with access, the other dashboard screens as a user; everything else (the guide's sign-up and
+ * the old /become-provider address too) as a visitor.
+ */
+function visitorFor(page: AppPage<AppRoute>): Visitor {
+  if (page.access === 'admin') return 'admin';
+  if (page.access === 'provider') return 'premiumProvider';
+  if (page.path.startsWith('/matric-guide')) return 'guideUser';
+  if (page.path.startsWith('/dashboard')) return 'user';
   return 'anonymous';
 }
 
@@ -67,7 +71,8 @@ export async function seededIds(request: APIRequestContext): Promise<SeededIds> 
 }
 
 export function routeVisits(ids: SeededIds): RouteVisit[] {
-  return APP_ROUTES.map((route) => {
+  return PAGES.map((page) => {
+    const route = page.path;
     const url = route
       .replace('/listing/:id', `/listing/${ids.listingId}`)
       .replace('/provider/:id', `/provider/${ids.providerId}`)
@@ -75,7 +80,7 @@ export function routeVisits(ids: SeededIds): RouteVisit[] {
       .replace(':slug', GUIDE_ARTICLE_SLUG)
       .replace(':category', ids.category)
       .replace(':province', ids.province);
-    return { route, url, visitor: visitorFor(route) };
+    return { route, url, visitor: visitorFor(page) };
   });
 }
 

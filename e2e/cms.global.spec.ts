@@ -1,16 +1,16 @@
 /**
  * Site content end to end (issue 12): what an admin changes in /admin/cms and /admin/social-links is what
  * the next page shows. Site-wide state: the tests run in order and each puts back what it changed.
- * Screenshots of every CMS tab and the social links page at 360 and 1280 px go to /tmp/shots-cms/.
+ * Screenshots of every CMS tab and the social links page at 360 and 1280 px go to SHOTS_DIR (support.ts).
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expect, signIn, test } from './support.ts';
+import { DEMO, expect, SHOTS_DIR, signIn, test } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = '/tmp/shots-cms';
+const SHOTS = `${SHOTS_DIR}/shots-cms`;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function openCms(page: Page, tab?: string) {

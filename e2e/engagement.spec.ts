@@ -1,7 +1,16 @@
 /** Client engagement end to end: enquiries (visitor → provider), favourites and reviews. */
 import { signInPath } from '../src/domain/redirect.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test, uniqueEmail, waitForAppOnNavigation } from './support.ts';
+import {
+  DEMO,
+  expect,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForAppOnNavigation,
+  formGuardFields,
+  SIGN_UP_CONSENT,
+} from './support.ts';
 
 interface Card {
   id: string;
@@ -22,7 +31,13 @@ async function eliteListings(request: APIRequestContext): Promise<Card[]> {
 /** Signs up a fresh account through the API; the page's browser context shares the session cookie. */
 async function signUpFresh(page: Page, fullName: string) {
   const res = await page.request.post('/api/auth/sign-up', {
-    data: { fullName, email: uniqueEmail('engage'), password: 'secret123' },
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName,
+      email: uniqueEmail('engage'),
+      password: 'secret123',
+    },
   });
   expect(res.status()).toBe(201);
 }

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test, uniqueEmail } from './support.ts';
+import { DEMO, expect, signIn, test, uniqueEmail, tickSignUpConsent } from './support.ts';
 
 test('home loads with the header', async ({ page }) => {
   await page.goto('/');
@@ -22,6 +22,7 @@ test('sign up, see Dashboard in the header, sign out', async ({ page }) => {
   await page.getByLabel('Email').fill(uniqueEmail());
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password').fill('secret123');
+  await tickSignUpConsent(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -79,7 +80,11 @@ const SIDEBAR = {
     'Premium Access',
     'Social Links',
     'Content Management',
+    // Beyond the spec's list: reported listings and reviews, with the open count when there are some (issue 24).
+    /^Reports(\s*\d+ open)?$/,
     'Audit Log',
+    // Beyond the spec's list: mail the outbox gave up on, with Retry (issue 23, decision 0043).
+    'Failed Emails',
   ],
 };
 

@@ -5,10 +5,21 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { XSS_PAYLOADS } from '../src/server/features/guide/xss-payloads.ts';
-import { DEMO, expect, signIn, test, uniqueEmail, waitForAppOnNavigation } from './support.ts';
+import { XSS_PAYLOADS } from '../src/server/test/xss-payloads.ts';
+import {
+  DEMO,
+  expect,
+  SHOTS_DIR,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForAppOnNavigation,
+  formGuardFields,
+  SIGN_UP_CONSENT,
+  tickSignUpConsent,
+} from './support.ts';
 
-const SHOTS = '/tmp/shots-guide';
+const SHOTS = `${SHOTS_DIR}/shots-guide`;
 const ARTICLE = { title: 'Finding Your Perfect Farewell Look', slug: 'finding-your-perfect-farewell-look' };
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -48,6 +59,7 @@ test('sign up for the guide, pay, get approved, read, and lose access when revok
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password').fill('secret123');
+  await tickSignUpConsent(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(toast(page, 'Account created! Redirecting to complete payment...')).toBeVisible();
   await expect(page).toHaveURL(/\/matric-access$/);
@@ -61,7 +73,7 @@ test('sign up for the guide, pay, get approved, read, and lose access when revok
   await expect(page.getByText('Payment reference is required')).toBeVisible();
   await page.getByLabel('Payment Reference / Proof Number').fill('  EFT-E2E-001  ');
   await page.getByRole('button', { name: 'Submit Payment Proof' }).click();
-  await expect(toast(page, 'Payment proof submitted!')).toBeVisible();
+  await expect(toast(page, 'Payment proof submitted! Awaiting admin approval.')).toBeVisible();
   await expect(page.getByText('Your request is pending approval')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Payment Proof' })).toHaveCount(0);
   await shoot(page, 'matric-access-pending');
@@ -93,7 +105,8 @@ test('sign up for the guide, pay, get approved, read, and lose access when revok
   await page.getByRole('link', { name: new RegExp(ARTICLE.title) }).click();
   await expect(page).toHaveURL(new RegExp(`/matric-guide/${ARTICLE.slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: ARTICLE.title })).toBeVisible();
-  await expect(page.getByText('Published on')).toBeVisible();
+  // The spec's date format, 'MMM d, yyyy': 'Published on Nov 27, 2026'.
+  await expect(page.getByText(/^Published on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Start three months out' })).toBeVisible();
   await expect(page.getByRole('img', { name: ARTICLE.title })).toBeVisible();
   await shoot(page, 'matric-article');
@@ -117,6 +130,23 @@ test('sign up for the guide, pay, get approved, read, and lose access when revok
   await expect(page.getByText(ARTICLE.title)).toHaveCount(0);
   await shoot(page, 'matric-guide-locked');
   await admin.context().close();
+});
+
+test('the quick request on the guide page answers with the spec’s toast', async ({ page }) => {
+  const res = await page.request.post('/api/auth/sign-up', {
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName: 'Quick Asker',
+      email: uniqueEmail('quick'),
+      password: 'secret123',
+    },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/matric-guide');
+  await page.getByRole('button', { name: 'Request Access (R50)' }).click();
+  await expect(toast(page, 'Access request submitted! An admin will review your payment.')).toBeVisible();
+  await expect(page.getByText('Your request is pending approval')).toBeVisible();
 });
 
 test('an article full of XSS payloads renders inert', async ({ browser }) => {

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, uniqueEmail } from './support.ts';
+import { expect, test, uniqueEmail, formGuardFields, SIGN_UP_CONSENT, tickSignUpConsent } from './support.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -25,6 +25,7 @@ async function signUpThroughPackages(page: Page, packageType: string, fullName: 
   await page.getByLabel('Email').fill(uniqueEmail(`prov-${packageType}`));
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password').fill('secret123');
+  await tickSignUpConsent(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
@@ -55,8 +56,16 @@ test('sign up with the premium package lands on checkout with the package', asyn
 test('a plain account becomes a provider, lists with three images, edits, hits the limit and deletes', async ({
   page,
 }) => {
+  // Sign-up, three uploads, an edit, the limit and a deletion: a long walk on a busy machine.
+  test.setTimeout(90_000);
   const res = await page.request.post('/api/auth/sign-up', {
-    data: { fullName: 'Plain Person', email: uniqueEmail('plain'), password: 'secret123' },
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName: 'Plain Person',
+      email: uniqueEmail('plain'),
+      password: 'secret123',
+    },
   });
   expect(res.status()).toBe(201);
 
@@ -123,7 +132,7 @@ test('a plain account becomes a provider, lists with three images, edits, hits t
   await expect(
     banner.getByText("You've reached your listing limit. Upgrade your package to create more."),
   ).toBeVisible();
-  await expect(page.getByText('1 of 1 listings')).toBeVisible();
+  await expect(page.getByText('1 of 1 listing', { exact: true })).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Upgrade Package' })).toHaveAttribute('href', '/packages');
 
   // The saved order and primary.
@@ -164,7 +173,14 @@ test('a plain account becomes a provider, lists with three images, edits, hits t
 
 test('settings: profile and business with a logo', async ({ page }) => {
   const res = await page.request.post('/api/auth/sign-up', {
-    data: { fullName: 'Logo Owner', email: uniqueEmail('logo'), password: 'secret123', packageType: 'basic' },
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName: 'Logo Owner',
+      email: uniqueEmail('logo'),
+      password: 'secret123',
+      packageType: 'basic',
+    },
   });
   expect(res.status()).toBe(201);
   await page.goto('/dashboard/settings');

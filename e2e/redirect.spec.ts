@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BrowseResult } from '../src/domain/listings.ts';
-import { DEMO, expect, test, uniqueEmail } from './support.ts';
+import { DEMO, expect, test, uniqueEmail, formGuardFields, SIGN_UP_CONSENT } from './support.ts';
 
 const PASSWORD = 'Visitor1234!';
 
@@ -12,7 +12,13 @@ const PASSWORD = 'Visitor1234!';
 async function newAccount(request: APIRequestContext, baseURL: string) {
   const email = uniqueEmail('redirect');
   const res = await request.post('/api/auth/sign-up', {
-    data: { fullName: 'Redirect Visitor', email, password: PASSWORD },
+    data: {
+      ...formGuardFields(),
+      ...SIGN_UP_CONSENT,
+      fullName: 'Redirect Visitor',
+      email,
+      password: PASSWORD,
+    },
     headers: { origin: baseURL },
   });
   expect(res.ok()).toBe(true);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { CATEGORY_SLUGS, PROVINCE_VALUES, ROLES } from './constants.ts';
+import { HELD_CHANGES_MESSAGES, listingChangesSchema } from './held-changes.ts';
+import { packageRequestSchema } from './package-requests.ts';
 import { normalisePackageType } from './packages.ts';
 import { choiceFilter, listQuerySchema, textFilter } from './table.ts';
 import { optionalText, text } from './text.ts';
@@ -53,13 +55,15 @@ export const ADMIN_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------------
 // Moderation (GET /api/admin/listings)
 
-export const MODERATION_TABS = ['pending', 'approved', 'rejected', 'all'] as const;
+/** `changes`: listings with changes awaiting approval (docs/decisions/0041), whatever their status. */
+export const MODERATION_TABS = ['pending', 'approved', 'rejected', 'all', 'changes'] as const;
 export type ModerationTab = (typeof MODERATION_TABS)[number];
 export const MODERATION_TAB_LABELS: Record<ModerationTab, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
   all: 'All',
+  changes: HELD_CHANGES_MESSAGES.tab,
 };
 
 export const MODERATION_SORTS = ['title', 'business_name', 'price_from', 'created_at'] as const;
@@ -81,6 +85,7 @@ const statusCounts = z.object({
   approved: z.number(),
   rejected: z.number(),
   all: z.number(),
+  changes: z.number(),
 });
 export type StatusCounts = z.infer<typeof statusCounts>;
 
@@ -98,6 +103,8 @@ export const moderationRowSchema = z.object({
   priceTo: z.number().nullable(),
   primaryImageUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether changes to it await approval (the Changes tab). */
+  hasChanges: z.boolean(),
 });
 export type ModerationRow = z.infer<typeof moderationRowSchema>;
 
@@ -126,6 +133,8 @@ export const moderationDetailSchema = moderationRowSchema.extend({
     packageType: z.string(),
     email: z.string(),
   }),
+  /** Changes awaiting approval, beside the approved values; null when there are none. */
+  changes: listingChangesSchema.nullable(),
 });
 export type ModerationDetail = z.infer<typeof moderationDetailSchema>;
 
@@ -143,16 +152,41 @@ export const moderateBodySchema = z.object({
 });
 export type ModerateBody = z.input<typeof moderateBodySchema>;
 
+const reasonText = optionalText(
+  REJECTION_REASON_MAX,
+  `Reason must be at most ${REJECTION_REASON_MAX} characters`,
+);
+
+/** Body of POST /api/admin/listings/{id}/changes: approve or reject the revision the admin looked at. */
+export const moderateChangesBodySchema = z
+  .object({
+    revision: z.uuid('Invalid revision'),
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    reason: reasonText,
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'rejected' && !v.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: HELD_CHANGES_MESSAGES.reasonRequired });
+    }
+  });
+export type ModerateChangesBody = z.input<typeof moderateChangesBodySchema>;
+
+/** The changes' rejection dialog: unlike a listing's, a reason is required. */
+export const changesRejectionSchema = z.object({
+  reason: reasonText.refine((v) => v !== null, HELD_CHANGES_MESSAGES.reasonRequired),
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Users (GET /api/admin/users and the actions on one user)
 
-export const USER_FILTERS = ['all', 'providers', 'users', 'expired'] as const;
+export const USER_FILTERS = ['all', 'providers', 'users', 'expired', 'pending'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 export const USER_FILTER_LABELS: Record<UserFilter, string> = {
   all: 'All Users',
   providers: 'Service Providers',
   users: 'Regular Users',
   expired: 'Expired Packages',
+  pending: 'Pending payments',
 };
 
 export const USER_SORTS = ['created_at', 'name', 'email'] as const;
@@ -182,6 +216,8 @@ export const adminUserSchema = z.object({
       packageExpiresAt: z.string().nullable(),
       paymentStatus: z.string(),
       listingCount: z.number(),
+      /** The provider's open package request from /checkout (decision 0039). */
+      pendingRequest: packageRequestSchema.nullable(),
     })
     .nullable(),
 });

@@ -1,6 +1,11 @@
-/** Sign-up and sign-in validation shared by the server (request bodies) and the web app (forms). No I/O here. */
+/**
+ * Sign-up and sign-in validation shared by the server (request bodies) and the web app (forms), and the
+ * shape of the signed-in user's /me view that both sides read. No I/O here.
+ */
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
+import { LIMITS, ROLES } from './constants.ts';
+import { formGuardShape } from './spam.ts';
+import { signUpConsentShape } from './legal.ts';
 import { text } from './text.ts';
 
 const fullName = text()
@@ -30,7 +35,12 @@ export const signUpRequestSchema = z.object({
   email,
   password: newPassword,
   packageType: packageTypeSchema.optional(),
+  // Both boxes are required (decision 0055): the server refuses a sign-up without them.
+  ...signUpConsentShape,
 });
+
+/** Body of POST /api/auth/sign-up as sent: the account's fields and the form guard's (decision 0059). */
+export const signUpBodySchema = signUpRequestSchema.extend(formGuardShape);
 
 /** The sign-up form: the request plus a confirmation that must match the password. */
 export const signUpFormSchema = signUpRequestSchema
@@ -50,11 +60,48 @@ export const signInSchema = z.object({
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 });
 
-/** Alias kept for readers who look for the short name. */
-export const signUpSchema = signUpRequestSchema;
-
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
 export type SignInRequest = z.infer<typeof signInSchema>;
 export type SignInFormInput = z.input<typeof signInSchema>;
+
+/** GET /api/me: the signed-in user, their profile, effective role and roles, provider record and demo mode. */
+export const meSchema = z.object({
+  /** `emailVerified`: whether the address was confirmed through its link (notifications need it). */
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  profile: z
+    .object({
+      fullName: z.string().nullable(),
+      phone: z.string().nullable(),
+      city: z.string().nullable(),
+      province: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+    })
+    .nullable(),
+  role: z.enum(ROLES),
+  roles: z.array(z.string()),
+  provider: z
+    .object({
+      id: z.string(),
+      businessName: z.string(),
+      packageType: z.string(),
+      packageExpiresAt: z.string().nullable(),
+      paymentStatus: z.string(),
+    })
+    .nullable(),
+  demoMode: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Answer of POST /api/auth/sign-up: the new session's /me view and the chosen package's state, if any. */
+export const signUpResponseSchema = z.object({
+  me: meSchema,
+  packageStatus: z.enum(['active', 'pending']).nullable(),
+});
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** Answer of POST /api/auth/sign-in. */
+export const signInResponseSchema = z.object({ me: meSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;

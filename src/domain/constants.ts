@@ -110,6 +110,12 @@ export const BASIC_PACKAGE_YEARS = 10;
 /** The element that carries a server-rendered page's query cache to the browser (a JSON data block). */
 export const SSR_STATE_ELEMENT_ID = 'mm-ssr-state';
 
+/**
+ * Marks the web app's stylesheet on a page whose critical CSS is inlined (src/server/critical-css.ts): it
+ * loads as `media="print"`, without blocking the first paint, until src/web/main.tsx switches it on.
+ */
+export const DEFERRED_STYLE_ATTRIBUTE = 'data-deferred-style';
+
 /** Set on <html> once React has hydrated (or rendered) the page; end-to-end specs wait for it. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 

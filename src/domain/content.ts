@@ -34,6 +34,21 @@ export const CONTENT_MESSAGES = {
   noImage: UPLOAD_ERRORS.NO_FILE,
 } as const;
 
+/** The refusal of an edit that changes nothing (an empty body, or only keys the resource does not have). */
+export function nothingToChangeMessage(fields: readonly string[]): string {
+  return `Nothing to change: send at least one of ${fields.join(', ')}`;
+}
+
+/**
+ * An edit (PATCH) body: every field optional, unknown keys dropped, and at least one field given, so that
+ * `{}` or `{"a":1}` is a 400 rather than an update with nothing to set.
+ */
+function editOf<T extends z.ZodObject>(schema: T) {
+  return schema.refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: nothingToChangeMessage(Object.keys(schema.shape)),
+  });
+}
+
 /** A text field of at most `max` characters after trimming ("{label} must be at most {max} characters"). */
 function limited(label: string, max: number) {
   return text().trim().max(max, `${label} must be at most ${max} characters`);
@@ -144,10 +159,12 @@ export const createBannerSchema = z.object({
   altText: limited('Description', 200).optional(),
 });
 
-export const updateBannerSchema = z.object({
-  isActive: z.boolean().optional(),
-  altText: limited('Description', 200).optional(),
-});
+export const updateBannerSchema = editOf(
+  z.object({
+    isActive: z.boolean().optional(),
+    altText: limited('Description', 200).optional(),
+  }),
+);
 
 export const adminBannerSchema = z.object({
   id: z.string(),
@@ -174,11 +191,13 @@ export const faqInputSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
-export const updateFaqSchema = z.object({
-  question: required('Question', FAQ_LIMITS.question, CONTENT_MESSAGES.faqQuestionRequired).optional(),
-  answer: required('Answer', FAQ_LIMITS.answer, CONTENT_MESSAGES.faqAnswerRequired).optional(),
-  isActive: z.boolean().optional(),
-});
+export const updateFaqSchema = editOf(
+  z.object({
+    question: required('Question', FAQ_LIMITS.question, CONTENT_MESSAGES.faqQuestionRequired).optional(),
+    answer: required('Answer', FAQ_LIMITS.answer, CONTENT_MESSAGES.faqAnswerRequired).optional(),
+    isActive: z.boolean().optional(),
+  }),
+);
 
 /**
  * The FAQ tab's Save: every entry as edited (new ones without id). Entries whose question or answer is blank
@@ -237,7 +256,7 @@ export const socialLinkInputSchema = z.object({
 });
 export type SocialLinkInput = z.input<typeof socialLinkInputSchema>;
 
-export const updateSocialLinkSchema = socialLinkInputSchema.partial();
+export const updateSocialLinkSchema = editOf(socialLinkInputSchema.partial());
 
 export const adminSocialLinkSchema = z.object({
   id: z.string(),

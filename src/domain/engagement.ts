@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, LIMITS } from './constants.ts';
 import { listingCardSchema } from './listings.ts';
+import { formGuardShape, LINK_ONLY_MESSAGES, notOnlyLinks } from './spam.ts';
+import { reviewResponseViewSchema } from './reports.ts';
 import { optionalText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -25,8 +27,25 @@ export const ENQUIRY_MESSAGES = {
   followUp: 'Sign up to track your enquiries and get faster responses!',
   failed: 'Failed to send enquiry. Please try again.',
   tooMany: 'Too many enquiries sent. Please wait a minute and try again.',
+  tooManyForEmail: 'Too many enquiries sent from this email address. Please try again in an hour.',
   loadFailed: 'Failed to load enquiries',
   empty: 'No enquiries found.',
+} as const;
+
+/** The conversation under an enquiry (issue 23): replies, the unread mark, the provider's mail note. */
+export const CONVERSATION_MESSAGES = {
+  replyLabel: 'Your reply',
+  replyPlaceholder: 'Write your reply…',
+  send: 'Send reply',
+  sent: 'Reply sent',
+  failed: 'Failed to send reply. Please try again.',
+  loadFailed: 'Failed to load the conversation',
+  tooMany: 'Too many replies sent. Please wait a minute and try again.',
+  unread: 'New reply',
+  empty: 'No replies yet.',
+  verifyEmail:
+    'Please verify your email address to receive new enquiries and replies by email. Until then they only appear here.',
+  guestLink: 'Create an account with this email to continue the conversation',
 } as const;
 
 /** The enquiry form and the body of POST /api/enquiries (without listingId). */
@@ -43,12 +62,17 @@ export const enquirySchema = z.object({
   message: text(ENQUIRY_MESSAGES.messageMin)
     .trim()
     .min(LIMITS.enquiryMessageMin, ENQUIRY_MESSAGES.messageMin)
-    .max(LIMITS.enquiryMessageMax, ENQUIRY_MESSAGES.messageMax),
+    .max(LIMITS.enquiryMessageMax, ENQUIRY_MESSAGES.messageMax)
+    .refine(notOnlyLinks, LINK_ONLY_MESSAGES.message),
 });
 export type EnquiryFormInput = z.input<typeof enquirySchema>;
 export type EnquiryForm = z.output<typeof enquirySchema>;
 
-export const createEnquirySchema = enquirySchema.extend({ listingId: z.uuid('Listing not found') });
+/** Body of POST /api/enquiries: the form, its listing and the form guard's fields (decision 0059). */
+export const createEnquirySchema = enquirySchema.extend({
+  listingId: z.uuid('Listing not found'),
+  ...formGuardShape,
+});
 export type CreateEnquiryRequest = z.input<typeof createEnquirySchema>;
 
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES);
@@ -65,6 +89,35 @@ export const ENQUIRY_STATUS_LABELS: Record<z.infer<typeof enquiryStatusSchema>, 
   archived: 'Archived',
 };
 
+/** A reply in an enquiry's conversation (POST /api/enquiries/{id}/messages): validated like the enquiry. */
+export const enquiryReplySchema = z.object({
+  body: text(ENQUIRY_MESSAGES.messageMin)
+    .trim()
+    .min(LIMITS.enquiryMessageMin, ENQUIRY_MESSAGES.messageMin)
+    .max(LIMITS.enquiryMessageMax, ENQUIRY_MESSAGES.messageMax)
+    .refine(notOnlyLinks, LINK_ONLY_MESSAGES.message),
+});
+export type EnquiryReplyInput = z.input<typeof enquiryReplySchema>;
+export type EnquiryReply = z.output<typeof enquiryReplySchema>;
+
+export const ENQUIRY_AUTHOR_SIDES = ['client', 'provider', 'admin'] as const;
+export type EnquiryAuthorSide = (typeof ENQUIRY_AUTHOR_SIDES)[number];
+
+export const enquiryMessageViewSchema = z.object({
+  id: z.string(),
+  authorSide: z.enum(ENQUIRY_AUTHOR_SIDES),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** Written by the caller. */
+  mine: z.boolean(),
+});
+export type EnquiryMessageView = z.infer<typeof enquiryMessageViewSchema>;
+
+/** The messages after the enquiry itself, oldest first. */
+export const conversationSchema = z.object({ items: z.array(enquiryMessageViewSchema) });
+export type Conversation = z.infer<typeof conversationSchema>;
+
 export const enquiryViewSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
@@ -79,6 +132,10 @@ export const enquiryViewSchema = z.object({
   listing: z.object({ id: z.string(), title: z.string(), categoryName: z.string().nullable() }).nullable(),
   /** The provider the enquiry went to (shown to users and admins). */
   providerName: z.string().nullable(),
+  /** Replies in its conversation. */
+  messageCount: z.number(),
+  /** A message from the other side the caller has not opened yet. */
+  unread: z.boolean(),
 });
 export type EnquiryView = z.infer<typeof enquiryViewSchema>;
 
@@ -86,6 +143,8 @@ export const enquiryListSchema = z.object({
   items: z.array(enquiryViewSchema),
   /** All matching enquiries; items holds at most ENQUIRY_LIST_MAX of them, newest first. */
   total: z.number(),
+  /** Whether the caller's address is verified: notifications go to verified addresses only. */
+  emailVerified: z.boolean(),
 });
 export type EnquiryList = z.infer<typeof enquiryListSchema>;
 export const ENQUIRY_LIST_MAX = 500;
@@ -116,7 +175,9 @@ export const reviewSchema = z.object({
     .int(REVIEW_MESSAGES.ratingRequired)
     .min(1, REVIEW_MESSAGES.ratingRequired)
     .max(5, REVIEW_MESSAGES.ratingRequired),
-  comment: optionalText(LIMITS.reviewCommentMax, REVIEW_MESSAGES.commentMax),
+  comment: optionalText(LIMITS.reviewCommentMax, REVIEW_MESSAGES.commentMax).refine(notOnlyLinks, {
+    message: LINK_ONLY_MESSAGES.comment,
+  }),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type Review = z.output<typeof reviewSchema>;
@@ -124,12 +185,15 @@ export type Review = z.output<typeof reviewSchema>;
 export const reviewViewSchema = z.object({
   id: z.string(),
   listingId: z.string(),
-  userId: z.string(),
+  /** null: the author deleted their account ('Anonymous User'). */
+  userId: z.string().nullable(),
   rating: z.number(),
   comment: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ name: z.string().nullable(), avatarUrl: z.string().nullable() }),
+  /** The provider's public response, if any. */
+  response: reviewResponseViewSchema.nullable(),
 });
 export type ReviewView = z.infer<typeof reviewViewSchema>;
 

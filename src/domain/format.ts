@@ -42,12 +42,16 @@ export function cardPrice(priceFrom: number | null | undefined): string {
   return priceFrom == null ? 'Contact' : `${formatRand(priceFrom)}+`;
 }
 
-/** Detail price range: 'R from - R to', the upper part only when present and different; 'POA' if none. */
+/**
+ * Detail price range: 'R from - R to', the upper part only when present and different; 'POA' if none. Both
+ * ends follow one rule: cents on both when either has them ('R1 250.50 - R2 500.00').
+ */
 export function priceRange(from: number | null | undefined, to: number | null | undefined): string {
   if (from == null && to == null) return 'POA';
   if (from == null) return formatRand(to!);
   if (to == null || to === from) return formatRand(from);
-  return `${formatRand(from)} - ${formatRand(to)}`;
+  const decimals = Number.isInteger(from) && Number.isInteger(to) ? 0 : 2;
+  return `${formatRand(from, decimals)} - ${formatRand(to, decimals)}`;
 }
 
 /** Favourites: price_from with 2 decimals or 'Contact for pricing'. */
@@ -63,6 +67,68 @@ export function ownListingPrice(from: number | null | undefined, to: number | nu
 export function ratingLabel(rating: number | null | undefined, reviewCount = 0): string {
   if (!reviewCount || rating == null) return '5.0';
   return rating.toFixed(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dates: every date on every screen goes through these (docs/decisions/0038-time.md).
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** The marketplace's clock: South African time, whatever the server's or the visitor's device's zone. */
+export const DISPLAY_TIME_ZONE = 'Africa/Johannesburg';
+
+let partsFormat: Intl.DateTimeFormat | undefined;
+
+/** Year, month (0–11), day, hour and minute of the moment in South Africa; null for an invalid value. */
+function southAfricanParts(value: Date | string | number) {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  partsFormat ??= new Intl.DateTimeFormat('en-ZA', {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts = partsFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month') - 1,
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+/** The spec's date format 'MMM d, yyyy' in South African time: 'Nov 27, 2026'. '' for an invalid value. */
+export function formatDate(value: Date | string | number): string {
+  const p = southAfricanParts(value);
+  return p ? `${MONTHS[p.month]} ${p.day}, ${p.year}` : '';
+}
+
+/** A date with the time of day (24-hour), for logs and requests: 'Nov 27, 2026 14:05'. */
+export function formatDateTime(value: Date | string | number): string {
+  const p = southAfricanParts(value);
+  if (!p) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${MONTHS[p.month]} ${p.day}, ${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The calendar day in South Africa as 'YYYY-MM-DD' (the day analytics counts in). '' for an invalid value. */
+export function southAfricanDate(value: Date | string | number): string {
+  const p = southAfricanParts(value);
+  if (!p) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${pad(p.month + 1)}-${pad(p.day)}`;
+}
+
+/** Month and day without the year ('Nov 27'), for chart axes where the year is in the heading. */
+export function formatMonthDay(value: Date | string | number): string {
+  const p = southAfricanParts(value);
+  return p ? `${MONTHS[p.month]} ${p.day}` : '';
 }
 
 export function distanceLabel(km: number): string {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, LIMITS, PROVINCE_VALUES } from './constants.ts';
 import { text } from './text.ts';
 import { BROWSE_MAX_PRICE, BROWSE_SORTS } from './browse.ts';
+import { providerContactSchema } from './contact.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Browse query (GET /api/listings and the /browse page's URL)
@@ -179,7 +180,8 @@ export const listingDetailProviderSchema = z.object({
   businessName: z.string(),
   description: z.string().nullable(),
   logoUrl: z.string().nullable(),
-  phone: z.string().nullable(),
+  /** How to reach the provider (contact.ts): phone, WhatsApp, email for enquiries, website. */
+  ...providerContactSchema.shape,
   packageType: z.string(),
   packageLabel: z.string(),
   isPremium: z.boolean(),
@@ -224,6 +226,8 @@ export const providerProfileSchema = z.object({
     packageLabel: z.string(),
     isPremium: z.boolean(),
     hasVerificationBadge: z.boolean(),
+    /** Shown once the provider has an approved listing (an admin has seen the business); else all null. */
+    ...providerContactSchema.shape,
   }),
   /** Average of the reviews on its approved listings; null when there are none. */
   averageRating: z.number().nullable(),

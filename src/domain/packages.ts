@@ -78,10 +78,26 @@ export function isPackageActive(expiresAt: Date | string | null | undefined, now
   return new Date(expiresAt).getTime() > now.getTime();
 }
 
-export function daysUntil(expiresAt: Date | string, now = new Date()): number {
-  return Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000);
+/**
+ * The one rule of a package in force (issue 23, decision 0040): payment active and an expiry in the future.
+ * The database has the same rule as `mm_package_in_force` (migration package_requests_lapse); the server's
+ * queries use `packageInForceSql` (features/packages/service.ts), which calls it.
+ */
+export function packageInForce(
+  provider: { paymentStatus: string; packageExpiresAt: Date | string | null | undefined },
+  now = new Date(),
+): boolean {
+  return provider.paymentStatus === 'active' && isPackageActive(provider.packageExpiresAt, now);
 }
 
-export function canCreateListing(limits: Pick<PackageLimits, 'maxListings'>, currentCount: number): boolean {
-  return limits.maxListings === -1 || currentCount < limits.maxListings;
+/** The package whose powers the public sees: the provider's own while in force, otherwise basic's. */
+export function effectivePackageType(
+  provider: {
+    packageType: string;
+    paymentStatus: string;
+    packageExpiresAt: Date | string | null | undefined;
+  },
+  now = new Date(),
+): string {
+  return packageInForce(provider, now) ? provider.packageType : 'basic';
 }

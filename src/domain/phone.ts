@@ -34,6 +34,21 @@ function southAfricanNumber(phone: string): string | null {
   return /^\d{9}$/.test(national) ? national : null;
 }
 
+/** Whether the number is a South African number (landline or mobile), however it is written. */
+export function isSouthAfricanNumber(phone: string): boolean {
+  return southAfricanNumber(phone) !== null;
+}
+
+/**
+ * A South African number in the national form people read: '+27821234567' → '082 123 4567',
+ * '(021) 555-0101' → '021 555 0101'. Null when it is not a South African number.
+ */
+export function formatSouthAfricanNumber(phone: string): string | null {
+  const national = southAfricanNumber(phone);
+  if (national === null) return null;
+  return `0${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`;
+}
+
 /** Whether the number is a South African mobile number (the ones WhatsApp can reach). */
 export function isSouthAfricanMobile(phone: string): boolean {
   const national = southAfricanNumber(phone);

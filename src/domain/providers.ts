@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { LIMITS, PROVINCE_VALUES } from './constants.ts';
+import { contactInputShape, providerContactSchema } from './contact.ts';
+import { listingChangesSchema } from './held-changes.ts';
+import { packageRequestSchema } from './package-requests.ts';
 import { optionalText, text } from './text.ts';
 
 export const PROVIDER_MESSAGES = {
@@ -81,11 +84,15 @@ const businessDescription = text(PROVIDER_MESSAGES.descriptionRequired)
 export const becomeProviderSchema = z.object({ businessName, description: businessDescription });
 export type BecomeProvider = z.infer<typeof becomeProviderSchema>;
 
-/** Body of PUT /api/provider/settings (Business tab). The logo is an upload URL or null. */
+/**
+ * Body of PUT /api/provider/settings (Business tab). The logo is an upload URL or null; the contact
+ * details (contact.ts) are optional, and a blank or missing one is cleared.
+ */
 export const businessSettingsSchema = z.object({
   businessName,
   description: optionalText(2000, PROVIDER_MESSAGES.descriptionMax),
   logoUrl: text().max(500).nullable(),
+  ...contactInputShape,
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
@@ -117,7 +124,7 @@ export const profileViewSchema = z.object({
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
-export const businessViewSchema = z.object({
+export const businessViewSchema = providerContactSchema.extend({
   id: z.string(),
   businessName: z.string(),
   description: z.string().nullable(),
@@ -148,6 +155,8 @@ export const packageStatusSchema = z.object({
   /** The provider's listings that are not rejected. */
   listingCount: z.number().int(),
   demoMode: z.boolean(),
+  /** The provider's open request from /checkout, waiting for an admin to activate it. */
+  pendingRequest: packageRequestSchema.nullable(),
 });
 export type PackageStatus = z.infer<typeof packageStatusSchema>;
 
@@ -260,9 +269,14 @@ export const ownListingSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   status: z.enum(['pending', 'approved', 'rejected']),
+  /** With changes awaiting approval: the proposed version (what the form edits). */
   images: z.array(
     z.object({ id: z.string(), url: z.string(), isPrimary: z.boolean(), displayOrder: z.number().int() }),
   ),
+  /** Changes awaiting approval beside the approved values (the public sees those), or null. */
+  changes: listingChangesSchema.nullable(),
+  /** Why an admin rejected the last changes (until the next edit). */
+  changesRejectionReason: z.string().nullable(),
 });
 export type OwnListing = z.infer<typeof ownListingSchema>;
 
@@ -281,6 +295,9 @@ export const ownListingCardSchema = z.object({
   views: z.number().int(),
   primaryImageUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Changes awaiting approval (the card shows the approved version and says so). */
+  hasChanges: z.boolean(),
+  changesRejectionReason: z.string().nullable(),
 });
 export type OwnListingCard = z.infer<typeof ownListingCardSchema>;
 export const ownListingListSchema = z.object({ items: z.array(ownListingCardSchema) });

@@ -118,6 +118,25 @@ describe('API surface', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it('keeps /api/docs private in production unless API_DOCS_PUBLIC=true', async () => {
+    const production = { ...t.config, nodeEnv: 'production' as const };
+    const hidden = await buildApp({ config: { ...production, apiDocsPublic: false }, database: t.database });
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await hidden.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No route for GET ${url}` } });
+    }
+    await hidden.app.close();
+    const published = await buildApp({
+      config: { ...production, apiDocsPublic: true },
+      database: t.database,
+    });
+    const res = await published.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/health');
+    await published.app.close();
+  });
+
   it('refuses to start when an /api route does not declare who may call it', async () => {
     const built = await buildApp({ config: t.config, database: t.database });
     expect(() =>
@@ -128,7 +147,7 @@ describe('API surface', () => {
 
   it('serves stored images with a long immutable cache and refuses path tricks', async () => {
     const png = await drawDemoImage({ width: 500, height: 300, seed: 1, label: 'x' });
-    const { url } = await storeImage(t.storage, 'listing-images', png);
+    const { url } = await storeImage(t.storage, 'listing-images', png, { public: true });
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

@@ -20,6 +20,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** A race the server lost and could not win by trying again (db/transaction.ts): the client may retry. */
+export const busy = () =>
+  new AppError(503, 'BUSY', 'The server is busy right now. Please try again in a moment.');
 
 export const errorBodySchema = z.object({
   error: z.object({
@@ -42,15 +45,20 @@ export const errorResponses = {
   404: errorBodySchema,
   409: errorBodySchema,
   429: errorBodySchema,
+  503: errorBodySchema,
 } as const;
 
 /** The PostgreSQL error behind an error (Drizzle wraps the driver's error in `cause`), if any. */
-function databaseErrorOf(err: unknown): { code: string; constraint?: string } | null {
+export function databaseErrorOf(err: unknown): { code: string; constraint?: string; message: string } | null {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown; message?: unknown };
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}) };
+      return {
+        code: e.code,
+        ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
+        message: typeof e.message === 'string' ? e.message : '',
+      };
     }
     current = e.cause;
   }
@@ -58,9 +66,31 @@ function databaseErrorOf(err: unknown): { code: string; constraint?: string } | 
 }
 
 /**
+ * Whether `err` is, or wraps, a unique-key violation (23505); with `constraintPart`, only one whose
+ * constraint name (or message) contains it. An error without any SQLSTATE whose message reads like one
+ * counts too when no constraint is asked for (sign-up's fallback for a library that rethrows it as text).
+ */
+export function isUniqueViolation(err: unknown, constraintPart?: string): boolean {
+  const db = databaseErrorOf(err);
+  if (db) {
+    return (
+      db.code === '23505' &&
+      (constraintPart === undefined || `${db.constraint ?? ''} ${db.message}`.includes(constraintPart))
+    );
+  }
+  const message = (err as { message?: unknown } | null)?.message;
+  return (
+    constraintPart === undefined &&
+    typeof message === 'string' &&
+    /duplicate key|unique constraint/i.test(message)
+  );
+}
+
+/**
  * Database refusals that a client's own input causes, as the 4xx they deserve: text PostgreSQL cannot store
  * or parse (400), a value too long or outside a check (400), a duplicate (409), a reference to something
- * missing or still in use (409). Anything else is not the client's doing (null).
+ * missing or still in use (409). A race lost outside a retried transaction (serialisation failure,
+ * deadlock, db/transaction.ts) is no fault of the client either: 503, try again. Anything else: null.
  */
 export function clientDatabaseError(err: unknown): AppError | null {
   const db = databaseErrorOf(err);
@@ -80,6 +110,9 @@ export function clientDatabaseError(err: unknown): AppError | null {
       return new AppError(409, 'CONFLICT', 'This already exists');
     case '23503':
       return new AppError(409, 'CONFLICT', 'A related record does not exist or is still in use');
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+      return busy();
     default:
       return null;
   }

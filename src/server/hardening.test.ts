@@ -13,7 +13,14 @@ import { buildApp } from './app.ts';
 import { categories } from './db/schema.ts';
 import { clientDatabaseError } from './errors.ts';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
-import { createTestDatabase, signUp, testConfig, type TestApp } from './test/helpers.ts';
+import {
+  createTestDatabase,
+  formGuardFields,
+  signUp,
+  type TestApp,
+  testConfig,
+  SIGN_UP_CONSENT,
+} from './test/helpers.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -128,7 +135,7 @@ describe('NUL and lone surrogates', () => {
       method: 'POST',
       url: '/api/enquiries',
       headers: { 'content-type': 'application/json' },
-      payload: `{"listingId":"${listingId}","name":"A\\ud800","email":"a@b.co","message":"0123456789 ok"}`,
+      payload: `{"listingId":"${listingId}","name":"A\\ud800","email":"a@b.co","message":"0123456789 ok","formToken":"${formGuardFields(t).formToken}"}`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.name).toBe(INVALID_TEXT_MESSAGE);
@@ -136,6 +143,7 @@ describe('NUL and lone surrogates', () => {
 
   it.each(['name', 'phone', 'message'])('are refused in the enquiry %s', async (field) => {
     const body: Record<string, unknown> = {
+      ...formGuardFields(t),
       listingId,
       name: 'Thandi Mokoena',
       email: 'thandi.private@example.com',
@@ -170,7 +178,13 @@ describe('NUL and lone surrogates', () => {
 
   it('are refused in the sign-up full name (400, not the auth library’s 422)', async () => {
     const res = await inject('POST', '/api/auth/sign-up', {
-      payload: { fullName: `Thandi${'\u0000'}`, email: 'nul@example.com', password: 'secret123' },
+      payload: {
+        ...formGuardFields(t),
+        fullName: `Thandi${'\u0000'}`,
+        email: 'nul@example.com',
+        password: 'secret123',
+        ...SIGN_UP_CONSENT,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.fullName).toBe(INVALID_TEXT_MESSAGE);
@@ -199,7 +213,10 @@ describe('database refusals', () => {
     expect(clientDatabaseError(wrap('22P05'))?.statusCode).toBe(400);
     expect(clientDatabaseError(wrap('23503'))?.statusCode).toBe(409);
     expect(clientDatabaseError(wrap('23514'))?.statusCode).toBe(400);
-    expect(clientDatabaseError(wrap('40001'))).toBeNull();
+    // A race lost outside a retried transaction: the client may try again (503), never a 500.
+    expect(clientDatabaseError(wrap('40001'))?.statusCode).toBe(503);
+    expect(clientDatabaseError(wrap('40P01'))?.statusCode).toBe(503);
+    expect(clientDatabaseError(wrap('57014'))).toBeNull();
     expect(clientDatabaseError(new Error('boom'))).toBeNull();
   });
 });

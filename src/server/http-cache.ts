@@ -40,9 +40,13 @@ export function registerEtags(app: FastifyInstance): void {
     const etag = String(reply.getHeader('etag'));
     const match = req.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
-      reply.code(304);
+      reply.code(304).removeHeader('content-encoding');
       return '';
     }
+    // The body of a shared value (many visitors, one catalogue entry): its compressed copy is made once and
+    // sent as it is (@fastify/compress leaves an answer that already has a Content-Encoding alone).
+    const shared = typeof payload === 'string' ? sharedBodies.get(payload) : undefined;
+    if (shared && !reply.hasHeader('content-encoding')) return packedPayload(req, reply, shared);
     return payload;
   });
 }
@@ -60,8 +64,11 @@ export function weakEtag(body: string | Buffer): string {
 // are never changed after they are made (every request reads the same object already).
 
 const sharedValues = new WeakSet<object>();
-/** Bodies made from shared values, with their ETags (bounded: cleared when full, like the catalogue cache). */
-const sharedBodyEtags = new Map<string, string>();
+/**
+ * Bodies made from shared values, each prepared once: its ETag, and its compressed copies when first asked
+ * for (bounded: cleared when full, like the catalogue cache).
+ */
+const sharedBodies = new Map<string, PreparedBody>();
 const SHARED_BODIES_MAX = 500;
 
 /** Marks `value` as shared by many answers and never changed: its serialisation and ETag are kept. */
@@ -72,7 +79,8 @@ export function markShared<T>(value: T): T {
 
 /**
  * Wraps the app's serializer compiler: a shared value (markShared) is serialised once per response schema,
- * and its body's ETag computed then. Everything else goes through `compiler` as before.
+ * and its body prepared then (ETag; compressed copies on demand, sent by the onSend hook of registerEtags).
+ * Everything else goes through `compiler` as before.
  */
 export function sharedAnswerSerializer<S>(
   compiler: FastifySerializerCompiler<S>,
@@ -86,8 +94,8 @@ export function sharedAnswerSerializer<S>(
       if (body === undefined) {
         body = serialize(data);
         bodies.set(data, body);
-        if (sharedBodyEtags.size >= SHARED_BODIES_MAX) sharedBodyEtags.clear();
-        sharedBodyEtags.set(body, weakEtag(body));
+        if (sharedBodies.size >= SHARED_BODIES_MAX) sharedBodies.clear();
+        sharedBodies.set(body, prepareBody(body));
       }
       return body;
     };
@@ -96,7 +104,7 @@ export function sharedAnswerSerializer<S>(
 
 /** The weak ETag of a body: kept for the bodies of shared values, computed for the rest. */
 export function etagOf(body: string | Buffer): string {
-  return (typeof body === 'string' ? sharedBodyEtags.get(body) : undefined) ?? weakEtag(body);
+  return (typeof body === 'string' ? sharedBodies.get(body)?.etag : undefined) ?? weakEtag(body);
 }
 
 /** Brotli quality for answers compressed as they are sent: about gzip's cost, a smaller result. */
@@ -117,31 +125,65 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return null;
 }
 
-/** Compressed copies of recent bodies (rendered pages are the same for every visitor for a few seconds). */
-const packedBodies = new Map<string, Buffer>();
-const PACKED_BODIES_MAX = 100;
-
 /**
- * Sends a text body (a page) compressed as the client accepts, with its ETag (taken from the plain body,
- * so both encodings validate alike; the onSend hook answers 304 when it matches). For answers that do not
- * pass through a route, where @fastify/compress does not reach (the web pages, answered by the not-found
- * handler). A compressed copy is kept for the next visitor of the same page.
+ * A body sent to many visitors, prepared once: its ETag (of the plain body, so both encodings validate
+ * alike) and its Brotli and gzip copies, each made the first time a visitor accepts it and kept with the
+ * body (a cached page or a cached API answer), so that a spike of visitors costs no compression at all.
  */
-export function sendCompressible(req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
-  const etag = weakEtag(body);
-  reply.header('etag', etag).header('vary', 'Accept-Encoding');
+export interface PreparedBody {
+  readonly body: string;
+  readonly etag: string;
+  readonly packed: { br?: Buffer; gzip?: Buffer };
+}
+
+export function prepareBody(body: string): PreparedBody {
+  return { body, etag: weakEtag(body), packed: {} };
+}
+
+/** How many compressed copies this process has made (tests check that a prepared body is packed once). */
+let packings = 0;
+export function compressionCount(): number {
+  return packings;
+}
+
+/** The body in the encoding the client accepts (the copy made once per prepared body), with its headers. */
+function packedPayload(req: FastifyRequest, reply: FastifyReply, prepared: PreparedBody): string | Buffer {
+  reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
   const encoding =
-    body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(body);
-  const key = `${encoding} ${etag}`;
-  let packed = packedBodies.get(key);
+    prepared.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return prepared.body;
+  let packed = prepared.packed[encoding];
   if (!packed) {
     packed =
       encoding === 'br'
-        ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-        : gzipSync(body);
-    if (packedBodies.size >= PACKED_BODIES_MAX) packedBodies.delete(packedBodies.keys().next().value!);
-    packedBodies.set(key, packed);
+        ? brotliCompressSync(prepared.body, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+          })
+        : gzipSync(prepared.body);
+    prepared.packed[encoding] = packed;
+    packings += 1;
   }
-  return reply.header('content-encoding', encoding).send(packed);
+  reply.header('content-encoding', encoding);
+  return packed;
+}
+
+function varyWithEncoding(vary: unknown): string {
+  const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+  if (/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(current)) return current;
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
+
+/**
+ * Sends a prepared body (a page) compressed as the client accepts, with its ETag (the onSend hook answers
+ * 304 when it matches). For answers that do not pass through a route, where @fastify/compress does not
+ * reach (the web pages, answered by the not-found handler).
+ */
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, prepared: PreparedBody): FastifyReply {
+  reply.header('etag', prepared.etag);
+  return reply.send(packedPayload(req, reply, prepared));
+}
+
+/** Sends a text body once (see sendPrepared): compressed as the client accepts, with its ETag. */
+export function sendCompressible(req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
+  return sendPrepared(req, reply, prepareBody(body));
 }

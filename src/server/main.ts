@@ -1,5 +1,5 @@
 /**
- * `npm start`: validate the environment, build the web app if it is missing, open and migrate the database,
+ * `npm start` (through scripts/launch.mjs; compiled into dist/server/main.js by `npm run build`): validate the environment, build the web app if it is missing, open and migrate the database,
  * seed demo data into an empty database, then serve the API and the web app from one process.
  */
 import { existsSync } from 'node:fs';
@@ -11,8 +11,12 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { EnvError, loadConfig } from './env.ts';
-import { startMaintenance } from './maintenance.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import { startOutbox } from './mail/service.ts';
+import { scheduleMaintenance } from './maintenance.ts';
+import { schedulePackageJob } from './features/packages/expiry.ts';
 import { compressAssets } from './compress-assets.ts';
+import { createShutdown } from './shutdown.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -22,6 +26,12 @@ async function main() {
   const serverEntry = path.join(config.webDir, '..', 'server', 'entry-server.js');
   const missingWeb = !existsSync(path.join(config.webDir, 'index.html'));
   if (!dev && (missingWeb || (config.ssr && !existsSync(serverEntry)))) {
+    // A production install has no build tools: the image or the deploy runs `npm run build` beforehand.
+    if (config.nodeEnv === 'production') {
+      throw new EnvError(
+        `The web app is not built (${missingWeb ? config.webDir : serverEntry} is missing): run \`npm run build\` before starting in production.`,
+      );
+    }
     console.log('Building the web app (first start)...');
     const run = (args: string[]) => {
       const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
@@ -39,35 +49,38 @@ async function main() {
   await database.migrate();
 
   // `npm run dev`: pages rendered from the sources (hot reload), served through the Vite dev server.
-  const devRendering = dev && config.ssr ? await createDevRenderer(database.db) : null;
+  const devRendering = dev && config.ssr ? await createDevRenderer() : null;
   const { app, storage } = await buildApp({
     config,
     database,
     ...(devRendering ? { devRenderer: devRendering.renderer } : {}),
   });
   if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db, storage, app.log);
+    const seeded = await seedIfEmpty(database, storage, app.log);
     if (seeded) app.log.info('Demo data seeded (see README for the demo accounts)');
   }
 
-  const stopMaintenance = startMaintenance(database.db, storage, app.log);
+  // Background jobs: housekeeping once across processes, the outbox worker in each (decision 0033).
+  const scheduler = createScheduler({ database, log: app.log });
+  scheduleMaintenance(scheduler, database.db, storage);
+  schedulePackageJob(scheduler, database.db);
+  const outbox = await startOutbox({ scheduler, database, config, log: app.log });
+  scheduler.start();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    stopMaintenance();
-    try {
-      await app.close();
-      await devRendering?.close();
-    } finally {
-      await database.close();
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM: fail readiness, drain requests for up to SHUTDOWN_GRACE_MS, then stop jobs and the database.
+  const shutdown = createShutdown({
+    app,
+    graceMs: config.shutdownGraceMs,
+    steps: [
+      { name: 'outbox', run: () => outbox.stop() },
+      { name: 'scheduler', run: () => scheduler.stop() },
+      ...(devRendering ? [{ name: 'dev rendering', run: () => devRendering.close() }] : []),
+      { name: 'database', run: () => database.close() },
+    ],
+  });
+  const leave = (signal: string) => void shutdown(signal).finally(() => process.exit(0));
+  process.on('SIGINT', () => leave('SIGINT'));
+  process.on('SIGTERM', () => leave('SIGTERM'));
 
   await app.listen({ port: config.port, host: '0.0.0.0' });
   app.log.info(`Matric Moments is running on ${config.publicUrl} (database: ${database.kind})`);

@@ -11,7 +11,7 @@ import { SSR_STATE_ELEMENT_ID } from '../domain/constants.ts';
 import { listingImages } from './db/schema.ts';
 import { catalogueChanged } from './features/marketplace/cache.ts';
 import { createListing, createProvider, seedReferenceData } from './test/fixtures.ts';
-import { createTestApp, type TestApp } from './test/helpers.ts';
+import { createTestApp, TEST_SSR_TIME_LIMIT_MS, type TestApp } from './test/helpers.ts';
 import { buildApp } from './app.ts';
 import { loadPageRenderer } from './ssr.ts';
 
@@ -61,8 +61,8 @@ beforeAll(async () => {
     await createListing(db, provider.providerId, { title: 'Hidden Pending', status: 'pending' })
   ).id;
   catalogueChanged(db);
-  // The first render also compiles React's server code: done here, so that a loaded machine cannot push the
-  // first test's render past the time limit (the page would then be the plain shell, by design).
+  // The first render also compiles React's server code: done here, outside the tests. (The test app's time
+  // limit is generous, so a loaded machine does not turn a page into the plain shell either.)
   await t.app.inject({ method: 'GET', url: '/about' });
 }, 120_000);
 afterAll(async () => {
@@ -115,16 +115,78 @@ describe('server-rendered public pages', () => {
     expect(res.body).not.toContain('Hidden Pending');
   });
 
+  it('writes the same status and head whether the page is rendered or not (SSR off, no server bundle)', async () => {
+    const shellOnly = await buildApp({ config: { ...t.config, ssr: false }, database: t.database });
+    await shellOnly.app.ready();
+    // The rendered page's largest picture is preloaded in the head; everything else must be the same.
+    const headOf = (html: string) =>
+      html
+        .slice(html.indexOf('<head>'), html.indexOf('</head>'))
+        .replace(/<link rel="preload" as="image"[^>]*>\s*/g, '');
+    try {
+      const urls = [
+        '/',
+        '/faq',
+        '/browse?category=photography',
+        `/listing/${ids.listing}`,
+        `/listing/${ids.evil}`,
+        `/listing/${ids.pending}`,
+        `/provider/${ids.provider}`,
+        '/services/photography/kwazulu-natal',
+        '/services/photography/limpopo',
+      ];
+      for (const url of urls) {
+        // Both apps share the database and so its catalogue cache, where rendered pages are kept.
+        catalogueChanged(t.database.db);
+        const rendered = await get(url);
+        catalogueChanged(t.database.db);
+        const shell = await shellOnly.app.inject({ method: 'GET', url });
+        expect(shell.statusCode, url).toBe(rendered.statusCode);
+        expect(headOf(shell.body), url).toBe(headOf(rendered.body));
+        if (rendered.statusCode === 200)
+          expect(root(rendered.body), url).not.toBe('<div id="root"></div>\n    ');
+        expect(shell.body, url).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await shellOnly.app.close();
+    }
+  });
+
   it('leaves dashboard, admin and auth pages to the browser', async () => {
     for (const url of ['/dashboard', '/admin/listings', '/auth']) {
       expect((await get(url)).body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('shows a provider whose package has lapsed without Premium or Verified, before any job runs', async () => {
+    const premium = root((await get(`/listing/${ids.listing}`)).body);
+    expect(premium).toContain('Premium provider');
+    expect(premium).toContain('aria-label="Verified"');
+    expect(root((await get(`/provider/${ids.provider}`)).body)).toMatch(/>Verified</);
+    // The provider's package (a year ahead) has passed: nothing else changed, no job ran.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 400 * 86_400_000 });
+    try {
+      catalogueChanged(t.database.db);
+      const lapsed = root((await get(`/listing/${ids.listing}`)).body);
+      expect(lapsed).toContain('Sunset Farewell Shoot');
+      expect(lapsed).not.toContain('Premium provider');
+      expect(lapsed).not.toContain('aria-label="Premium"');
+      expect(lapsed).not.toContain('aria-label="Verified"');
+      expect(lapsed).toContain('Basic');
+      const profile = root((await get(`/provider/${ids.provider}`)).body);
+      expect(profile).toContain('Shutter Bugs');
+      expect(profile).not.toMatch(/>Verified</);
+      expect(profile).not.toMatch(/>Premium</);
+    } finally {
+      vi.useRealTimers();
+      catalogueChanged(t.database.db);
     }
   });
 });
 
 describe('npm run dev: GET /api/dev/render', () => {
   it("hands the Vite dev server a page's status, head, markup and data; only a dev server has the route", async () => {
-    const renderer = await loadPageRenderer(path.join(dir, 'web'), t.database.db);
+    const renderer = await loadPageRenderer(path.join(dir, 'web'), TEST_SSR_TIME_LIMIT_MS);
     const dev = await buildApp({ config: t.config, database: t.database, devRenderer: renderer! });
     await dev.app.ready();
     try {

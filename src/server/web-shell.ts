@@ -3,59 +3,23 @@
  *
  * Without help the browser loads the page in three steps: the HTML, then the entry script, and only when
  * the router has run, the route's lazily loaded page chunk. The server knows the route of every request
- * (src/domain/routes.ts) and the build's manifest knows each page's chunk and the chunks it imports, so the
+ * (src/domain/pages.ts) and the build's manifest knows each page's chunk and the chunks it imports, so the
  * shell names them in `<link rel="modulepreload">` tags and the browser fetches them alongside the entry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppRoute } from '../domain/routes.ts';
+import { APP_ROUTES, pageModules, type AppRoute } from '../domain/pages.ts';
 import { SSR_STATE_ELEMENT_ID } from '../domain/constants.ts';
 import { escapeMarkup, scriptSafeJson } from '../domain/seo.ts';
+import { createCriticalCss } from './critical-css.ts';
 
-/** The page module (path under src/web, as the Vite manifest names it) each route renders. */
-export const ROUTE_PAGE_MODULES: Record<AppRoute, readonly string[]> = (() => {
-  const pages = (file: string) => `pages/${file}`;
-  const dashboard = (file: string) => ['app/layouts/DashboardLayout.tsx', pages(file)];
-  return {
-    '/': [pages('Home.tsx')],
-    '/auth': [pages('Auth.tsx')],
-    '/packages': [pages('Packages.tsx')],
-    '/checkout': [pages('Checkout.tsx')],
-    '/browse': [pages('Browse.tsx')],
-    '/listing/:id': [pages('ListingDetail.tsx')],
-    '/provider/:id': [pages('ProviderProfile.tsx')],
-    '/about': [pages('About.tsx')],
-    '/contact': [pages('Contact.tsx')],
-    '/faq': [pages('Faq.tsx')],
-    '/how-it-works': [pages('HowItWorks.tsx')],
-    '/services/:category': [pages('Landing.tsx')],
-    '/services/:category/:province': [pages('Landing.tsx')],
-    '/matric-access': [pages('MatricAccess.tsx')],
-    '/matric-guide': [pages('MatricGuide.tsx')],
-    '/matric-guide/:slug': [pages('MatricArticle.tsx')],
-    '/become-provider': dashboard('dashboard/BecomeProvider.tsx'),
-    '/dashboard': dashboard('Dashboard.tsx'),
-    '/dashboard/my-listings': dashboard('dashboard/MyListings.tsx'),
-    '/dashboard/listings': dashboard('dashboard/MyListings.tsx'),
-    '/dashboard/listings/new': dashboard('dashboard/CreateListing.tsx'),
-    '/dashboard/listings/:id/edit': dashboard('dashboard/EditListing.tsx'),
-    '/dashboard/favorites': dashboard('Favorites.tsx'),
-    '/dashboard/enquiries': dashboard('Enquiries.tsx'),
-    '/dashboard/become-provider': dashboard('dashboard/BecomeProvider.tsx'),
-    '/dashboard/settings': dashboard('dashboard/Settings.tsx'),
-    '/dashboard/analytics': dashboard('dashboard/Analytics.tsx'),
-    '/admin/listings': dashboard('admin/AdminListings.tsx'),
-    '/admin/packages': dashboard('admin/AdminPackageSettings.tsx'),
-    '/admin/package-settings': dashboard('admin/AdminPackageSettings.tsx'),
-    '/admin/users': dashboard('admin/AdminUsers.tsx'),
-    '/admin/cms': dashboard('admin/ContentManagement.tsx'),
-    '/admin/premium-content': dashboard('admin/PremiumContent.tsx'),
-    '/admin/matric-users': dashboard('admin/MatricUsers.tsx'),
-    '/admin/premium-access': dashboard('admin/PremiumAccess.tsx'),
-    '/admin/social-links': dashboard('admin/SocialLinks.tsx'),
-    '/admin/audit': dashboard('admin/AdminAudit.tsx'),
-  };
-})();
+/**
+ * The modules (paths under src/web, as the Vite manifest names them) each route's first render needs, from
+ * the page table: the page's module, and the dashboard layout's for signed-in screens.
+ */
+export const ROUTE_PAGE_MODULES: Readonly<Partial<Record<AppRoute, readonly string[]>>> = Object.fromEntries(
+  APP_ROUTES.map((route) => [route, pageModules(route)]),
+);
 
 interface ManifestChunk {
   file: string;
@@ -132,10 +96,14 @@ export function withPage(html: string, page: { html: string; state: unknown } | 
  */
 export function loadWebShell(webDir: string): WebShell {
   const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // A rendered page carries the critical CSS of its markup; the stylesheet loads without blocking.
+  const critical = createCriticalCss(webDir, index);
+  const withStyledPage = (html: string, page: { html: string; state: unknown } | undefined) =>
+    page ? critical.inline(withPage(html, page), page.html) : html;
   const manifestPath = path.join(webDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     return {
-      html: (_route, head, page) => withPage(head === undefined ? index : withHead(index, head), page),
+      html: (_route, head, page) => withStyledPage(head === undefined ? index : withHead(index, head), page),
     };
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -154,7 +122,7 @@ export function loadWebShell(webDir: string): WebShell {
   const build = (route: AppRoute | null): string => {
     if (!route) return index;
     const keys = new Set<string>();
-    for (const module of ROUTE_PAGE_MODULES[route]) if (manifest[module]) walk(module, keys);
+    for (const module of ROUTE_PAGE_MODULES[route] ?? []) if (manifest[module]) walk(module, keys);
     const tags: string[] = [];
     for (const key of keys) {
       if (already.has(key)) continue;
@@ -172,7 +140,7 @@ export function loadWebShell(webDir: string): WebShell {
         html = build(route);
         cache.set(route, html);
       }
-      return withPage(head === undefined ? html : withHead(html, head), page);
+      return withStyledPage(head === undefined ? html : withHead(html, head), page);
     },
   };
 }

@@ -1,49 +1,63 @@
 /**
  * Server rendering of the public pages (built by `vite build --ssr` into dist/server; the Fastify server
- * calls `render` for each public page request, see src/server/ssr.ts). The route's data is put into a
- * per-request query cache by src/web/ssr/prefetch.ts, the page is rendered with React's streaming renderer,
- * and the cache is handed to the browser (dehydrated) so that hydration renders the same markup without
- * fetching again. Signed-in parts render as for a visitor and switch after hydration.
+ * calls `render` for each public page request, see src/server/ssr.ts, through the contract in
+ * src/domain/ssr.ts). React Router's static handler matches the URL; the matched page's entry in
+ * src/domain/page-loads.ts reads its data through the server's loaders and gives its status, head and
+ * queries; the queries go into a per-request query cache, the page is rendered with React's streaming
+ * renderer, and the cache is handed to the browser (dehydrated) so that hydration renders the same markup
+ * without fetching again. Signed-in parts render as for a visitor and switch after hydration.
  */
 import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { loadPage, type PageQuery } from '@domain/page-loads.ts';
+import { PAGES } from '@domain/pages.ts';
+import type { RenderRequest, RenderResult } from '@domain/ssr.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { prefetchPage, SsrNotFound, type SsrLoaders } from './ssr/prefetch.ts';
-
-export type { SsrLoaders };
-
-export interface RenderResult {
-  /** The markup of #root. */
-  html: string;
-  /** The query cache to hydrate in the browser. */
-  state: DehydratedState;
-}
 
 const handler = createStaticHandler(routes);
 
 /**
- * Renders the page at `url` (absolute). Resolves to null when the page's record is not public (the caller
- * serves the plain shell with its 404); rejects on errors and when `signal` aborts (time limit).
+ * Puts a page's queries into the cache: all of them read at once, then set in the page's order, so that the
+ * same data always gives the same markup and hydration data.
  */
-export async function render(
-  url: string,
-  loaders: SsrLoaders,
-  signal: AbortSignal,
-): Promise<RenderResult | null> {
-  const queryClient = createQueryClient();
-  try {
-    await prefetchPage(queryClient, new URL(url), loaders);
-  } catch (err) {
-    if (err instanceof SsrNotFound) return null;
-    throw err;
-  }
+async function fill(queryClient: QueryClient, queries: PageQuery[]): Promise<void> {
+  const data = await Promise.all(queries.map((query) => ('data' in query ? query.data : query.load())));
+  queries.forEach((query, i) => queryClient.setQueryData(query.key, data[i]));
+}
+
+/**
+ * Renders the page at `url` (absolute). Resolves to the page's status and head, with its markup and data
+ * when the public may see it; to null when there is no server-rendered page there (the caller writes the
+ * head itself); rejects on errors and when `signal` aborts (time limit).
+ */
+export async function render({
+  url,
+  publicUrl,
+  loaders,
+  signal,
+}: RenderRequest): Promise<RenderResult | null> {
   const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response) return null; // a redirect: the browser router performs it
+  // The page React Router matched: the pattern its matched routes spell (src/web/app/routes.tsx).
+  const match = context.matches[context.matches.length - 1];
+  const pattern = `/${context.matches.flatMap((m) => (m.route.path && m.route.path !== '/' ? [m.route.path] : [])).join('/')}`;
+  const page = PAGES.find((entry) => entry.path === pattern && entry.ssr);
+  if (!match || !page) return null;
+  const loaded = await loadPage(page.path, {
+    params: match.params,
+    search: new URL(url).searchParams,
+    load: loaders,
+    publicUrl,
+  });
+  if (loaded.status === 404) return { status: 404, head: loaded.head, page: null };
+
+  const queryClient = createQueryClient();
+  await fill(queryClient, loaded.queries);
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = await new Promise<string>((resolve, reject) => {
@@ -79,5 +93,5 @@ export async function render(
       reject(new Error('Server rendering timed out'));
     });
   });
-  return { html, state: dehydrate(queryClient) };
+  return { status: 200, head: loaded.head, page: { html, state: dehydrate(queryClient) } };
 }

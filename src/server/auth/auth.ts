@@ -5,9 +5,12 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { RESET_LINK_SECONDS, VERIFICATION_LINK_SECONDS } from '../../domain/account.ts';
 import { LIMITS } from '../../domain/constants.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 export interface AuthOptions {
   db: Db;
@@ -30,7 +33,36 @@ export function createAuth({ db, secret, publicUrl, quiet = false }: AuthOptions
       maxPasswordLength: LIMITS.passwordMax,
       autoSignIn: true,
       requireEmailVerification: false,
+      // Reset links: single use (better-auth consumes the token with the new password), one hour, and every
+      // session of the account ends. better-auth writes the token itself, outside any transaction of ours,
+      // then calls this: the message is its own committed write (decision 0043).
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) => {
+        await enqueueMail(db, {
+          kind: 'password_reset',
+          to: u.email,
+          userId: u.id,
+          payload: { name: u.name, token },
+        });
+      },
     },
+    // Verification links (sign-up's is enqueued in the sign-up transaction, features/auth/service.ts; this
+    // sends the resent ones and the confirmation of a new address, to that new address).
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user: u, token }) => {
+        await enqueueMail(db, {
+          kind: 'email_verification',
+          to: u.email,
+          userId: u.id,
+          payload: { name: u.name, email: u.email, token },
+        });
+      },
+    },
+    // A new address is confirmed by a link sent to it; the old one is told afterwards (account-service.ts).
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       // Sessions slide: used within the last day keeps them alive another 30 days.
@@ -50,3 +82,8 @@ export function createAuth({ db, secret, publicUrl, quiet = false }: AuthOptions
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The token of a verification link for a new account's address (the same one better-auth signs). */
+export async function emailVerificationToken(secret: string, email: string, userId: string): Promise<string> {
+  return createEmailVerificationToken(secret, email, undefined, VERIFICATION_LINK_SECONDS, { userId });
+}

@@ -54,6 +54,7 @@ export function canActOnProviderResource(
 }
 
 /** Only the author may rewrite their own words (reviews); admins may delete but not edit them. */
-export function isAuthor(actor: Actor | null, authorUserId: string): boolean {
-  return actor !== null && actor.userId === authorUserId;
+export function isAuthor(actor: Actor | null, authorUserId: string | null): boolean {
+  // null: the author's account was deleted (decision 0056); nobody is its author any more.
+  return actor !== null && authorUserId !== null && actor.userId === authorUserId;
 }

@@ -1,6 +1,8 @@
 /**
  * Resolves the signed-in actor for a request (once, lazily) and enforces each route's declared access level.
- * Every /api route must declare `config.access`; the app refuses to start otherwise.
+ * Every /api route must declare `config.access`; the app refuses to start otherwise. The check runs in
+ * `onRequest`, before the body is read or anything is validated: a caller who may not use a route learns
+ * 401 or 403 and nothing about what the route would accept (only the cross-site check comes first).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +16,12 @@ import { effectiveRole } from './policy.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The 403 message for a signed-in caller whose role the route does not allow (default: the generic one). */
+    forbiddenMessage?: string;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access level, in registration order (the access tests walk it). */
+    apiRoutes: readonly ApiRoute[];
   }
   interface FastifyRequest {
     /** The signed-in user with their effective role, or null. Cached per request. */
@@ -21,6 +29,12 @@ declare module 'fastify' {
     /** The signed-in user or a 401. */
     requireActor(): Promise<Actor>;
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 /** Converts Node's incoming headers into the Fetch Headers better-auth reads (only what it needs). */
@@ -67,19 +81,24 @@ export const sessionPlugin = fp(
       return actor;
     });
 
+    const apiRoutes: ApiRoute[] = [];
+    app.decorate('apiRoutes', apiRoutes);
     app.addHook('onRoute', (route) => {
       const url = route.url ?? '';
-      if (url.startsWith('/api/') && !url.startsWith('/api/docs') && !route.config?.access) {
-        throw new Error(`Route ${route.method} ${url} does not declare config.access`);
-      }
+      if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${String(route.method)} ${url} does not declare config.access`);
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url, access });
     });
 
-    app.addHook('preHandler', async (req) => {
-      const access = req.routeOptions.config?.access;
+    // onRequest: the route is known and the cookies are there, the body is not read yet.
+    app.addHook('onRequest', async (req) => {
+      const config = req.routeOptions.config;
+      const access = config?.access;
       if (!access || access === 'public') return;
       const actor = await req.actor();
       if (!actor) throw unauthorized();
-      if (!allows(access, actor)) throw forbidden();
+      if (!allows(access, actor)) throw forbidden(config.forbiddenMessage);
     });
   },
   { name: 'session' },

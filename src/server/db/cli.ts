@@ -1,16 +1,19 @@
 /**
- * Database commands: `npm run db:migrate`, `npm run db:seed`, `npm run admin:create -- --email E --password P`.
+ * Database commands: `npm run db:migrate`, `npm run db:seed`, `npm run admin:create -- --email E --password P`,
+ * and `npm run storage:migrate` (local images into the S3 bucket; it needs no database).
  * They use the same configuration as the server (and the same lock on the embedded database).
  */
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIMITS } from '../../domain/constants.ts';
 import { createAuth } from '../auth/auth.ts';
 import { grantRole } from '../auth/roles.ts';
-import { EnvError, loadConfig } from '../env.ts';
-import { createLocalStorage } from '../storage/storage.ts';
+import { EnvError, loadConfig, type AppConfig } from '../env.ts';
+import { migrateLocalToStorage } from '../storage/migrate.ts';
+import { localUploadsDir, openStorage } from '../storage/open.ts';
 import { openDatabase, type Db } from './client.ts';
 import { DataDirLockedError } from './lock.ts';
 import { profiles, user } from './schema.ts';
@@ -47,9 +50,28 @@ export async function createAdmin(
   return existing ? 'promoted' : 'created';
 }
 
+/** Copies DATA_DIR's uploads into the bucket of S3_BUCKET (storage/migrate.ts). */
+async function storageMigrate(config: AppConfig): Promise<void> {
+  if (!config.storage.s3) {
+    console.error('S3_BUCKET is not set: there is no bucket to copy the local images to (see .env.example).');
+    process.exitCode = 2;
+    return;
+  }
+  const bucket = openStorage(config);
+  await bucket.check?.();
+  const result = await migrateLocalToStorage({ rootDir: localUploadsDir(config.dataDir) }, bucket, (line) =>
+    console.log(line),
+  );
+  for (const name of result.ignored) console.warn(`ignored ${name}: not a storage key`);
+  console.log(
+    `Copied ${result.copied} object(s) to bucket ${config.storage.s3.bucket}; ${result.skipped} already there.`,
+  );
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig();
+  if (command === 'storage-migrate') return storageMigrate(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -58,8 +80,8 @@ async function main() {
         console.log('Migrations applied.');
         break;
       case 'seed': {
-        const storage = createLocalStorage({ rootDir: path.join(config.dataDir, 'uploads') });
-        const seeded = await seedIfEmpty(database.db, storage, console);
+        const storage = openStorage(config);
+        const seeded = await seedIfEmpty(database, storage, console);
         console.log(seeded ? 'Demo data seeded.' : 'The database already has data: nothing seeded.');
         break;
       }
@@ -86,7 +108,7 @@ async function main() {
         break;
       }
       default:
-        console.error('Usage: cli.ts migrate | seed | admin-create --email E --password P');
+        console.error('Usage: cli.ts migrate | seed | admin-create --email E --password P | storage-migrate');
         process.exitCode = 2;
     }
   } finally {
@@ -94,7 +116,9 @@ async function main() {
   }
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join('db', 'cli.ts'));
+// Run as a command (`tsx src/server/db/cli.ts`, scripts/launch.mjs, or compiled as dist/server/cli.js),
+// not when a test imports createAdmin.
+const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   main().catch((err: unknown) => {
     console.error(err instanceof EnvError || err instanceof DataDirLockedError ? err.message : err);

@@ -17,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './lock.ts';
+import { retryTransactions } from './transaction.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,6 +27,29 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's size and its connections (open, idle, requests waiting for one), for metrics. */
+  poolStats?(): { size: number; open: number; idle: number; waiting: number };
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits), and
+   * once as soon as it listens (and again after each reconnection), when notifications may have been missed. PostgreSQL listens on a
+   * connection of its own, outside the pool. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while this process holds the session advisory lock `(STARTUP_LOCK_KEY, key)` on PostgreSQL, on
+   * a pooled connection kept for the lock while `fn` works through `db` (other connections): a start-up
+   * task of several instances (the demo seed) runs in one of them at a time. Released when `fn` settles, or
+   * with the connection if the process dies. PGlite (one process per data directory) just runs `fn`.
+   */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+}
+
+/** The advisory-lock namespace of start-up tasks other than migrations (`exclusively`). */
+export const STARTUP_LOCK_KEY = 7_310_525;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${channel}`);
 }
 
 /**
@@ -52,11 +76,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       extensions: { pg_trgm, cube },
     });
     await client.exec(settingsAs((name, value) => `set ${name} = ${value}`, '; '));
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      exclusively: (_key, fn) => fn(),
+      async listen(channel, onNotify) {
+        checkChannel(channel);
+        const unlisten = await client.listen(channel, () => onNotify());
+        onNotify();
+        return unlisten;
+      },
       async close() {
         try {
           await client.close();
@@ -77,12 +108,111 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, options });
   // Idle clients that lose their connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Every transaction runs again when it loses a race (deadlock, serialisation failure): db/transaction.ts.
+  const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    poolStats: () => ({ size: max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    migrate: () => migratePostgres(url, options, db),
     close: () => pool.end(),
+    listen: (channel, onNotify) => listenPostgres(url, options, channel, onNotify),
+    async exclusively(key, fn) {
+      const holder = await pool.connect();
+      let broken = false;
+      try {
+        await holder.query('select pg_advisory_lock($1, $2)', [STARTUP_LOCK_KEY, key]);
+        try {
+          return await fn();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1, $2)', [STARTUP_LOCK_KEY, key]).catch(() => {
+            broken = true;
+          });
+        }
+      } finally {
+        // A connection whose unlock failed may still hold the lock: it is closed, not reused.
+        holder.release(broken);
+      }
+    },
+  };
+}
+
+/** The session advisory lock instances take around their migrations (pg_advisory_lock(key, 0)). */
+export const MIGRATION_LOCK_KEY = 7_310_524;
+
+/**
+ * Migrations on PostgreSQL under a session advisory lock held on a connection of its own: of N instances
+ * starting together one migrates, the others wait for the lock, then find nothing left to apply and start
+ * (decision 0048). A process that dies while migrating releases the lock with its connection, and
+ * drizzle's migrator applies the pending migrations in one transaction, so the next one starts over.
+ */
+async function migratePostgres(url: string, options: string, db: Db): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, options });
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1, 0)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end().catch(() => {});
+  }
+}
+
+/** LISTEN on a dedicated connection that reconnects (every 5 s) after it is lost. */
+async function listenPostgres(
+  url: string,
+  options: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const reconnectLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, 5_000);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, options });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    const lost = () => {
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      reconnectLater();
+    };
+    next.on('error', lost);
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      onNotify();
+    } catch {
+      void next.end().catch(() => {});
+      reconnectLater();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 

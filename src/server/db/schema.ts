@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -182,7 +184,12 @@ export const serviceProviders = pgTable(
     businessName: text('business_name').notNull(),
     description: text('description'),
     logoUrl: text('logo_url'),
+    // Contact details for the public (domain/contact.ts): South African numbers in the national form
+    // '082 123 4567' (WhatsApp a mobile one), an email and an https website.
     phone: text('phone'),
+    whatsApp: text('whatsapp'),
+    enquiryEmail: text('enquiry_email'),
+    website: text('website'),
     // A package in use cannot be deleted: the foreign key refuses it.
     packageType: text('package_type')
       .notNull()
@@ -201,8 +208,55 @@ export const serviceProviders = pgTable(
       sql`${t.paymentStatus} in ('active','pending','expired','cancelled')`,
     ),
     check('service_providers_totals_check', sql`${t.totalViews} >= 0 and ${t.totalEnquiries} >= 0`),
+    check('service_providers_phone_check', sql`${t.phone} ~ '^0[1-9][0-9] [0-9]{3} [0-9]{4}$'`),
+    check(
+      'service_providers_whatsapp_check',
+      sql`${t.whatsApp} ~ '^0(6[0-9]|7[1-9]|8[1-4]) [0-9]{3} [0-9]{4}$'`,
+    ),
+    check(
+      'service_providers_enquiry_email_check',
+      sql`char_length(${t.enquiryEmail}) <= 255 and ${t.enquiryEmail} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`,
+    ),
+    check(
+      'service_providers_website_check',
+      sql`char_length(${t.website}) <= 200 and ${t.website} ~ '^https://[^[:space:]]+$'`,
+    ),
     index('service_providers_package_type_idx').on(t.packageType),
+    // The package job's windows (expiring in 7 days, tomorrow, just expired) and the lapse sweep.
+    index('service_providers_package_expires_idx').on(t.packageExpiresAt),
     index('service_providers_business_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A provider's request for a paid package from /checkout (issue 28 item 2, decision 0039): an upgrade (another
+ * package) or a renewal (the same one). Payment is not taken online; the request stays pending until an admin
+ * activates a package for the provider, which closes it. One open request per provider (partial unique key),
+ * so a double submit records nothing twice.
+ */
+export const packageRequests = pgTable(
+  'package_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceProviderId: uuid('service_provider_id')
+      .notNull()
+      .references(() => serviceProviders.id, { onDelete: 'cascade' }),
+    packageType: text('package_type')
+      .notNull()
+      .references(() => packages.packageType, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('package_requests_kind_check', sql`${t.kind} in ('upgrade','renewal')`),
+    check('package_requests_status_check', sql`${t.status} in ('pending','activated')`),
+    check('package_requests_closed_check', sql`(${t.status} = 'pending') = (${t.closedAt} is null)`),
+    uniqueIndex('package_requests_one_open_key')
+      .on(t.serviceProviderId)
+      .where(sql`${t.status} = 'pending'`),
+    index('package_requests_provider_idx').on(t.serviceProviderId, t.createdAt.desc()),
   ],
 );
 
@@ -246,6 +300,11 @@ export const listings = pgTable(
     /** Why an admin rejected it (optional; shown to the provider next to the Rejected badge). */
     rejectionReason: text('rejection_reason'),
     /**
+     * Why an admin rejected the provider's last held changes (listing_changes) to this approved listing;
+     * shown to the provider until their next edit (docs/decisions/0041-held-listing-changes.md).
+     */
+    changesRejectionReason: text('changes_rejection_reason'),
+    /**
      * Browse rank: 2 × featured + 1 × the provider package's priority placement. Kept by triggers whenever
      * the listing's featured flag or provider, the provider's package or the package's flag changes, so
      * the default order can come from an index (docs/decisions/0008-browse-at-scale.md).
@@ -276,9 +335,17 @@ export const listings = pgTable(
     check('listings_counters_check', sql`${t.views} >= 0 and ${t.reviewCount} >= 0`),
     check('listings_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('listings_rank_check', sql`${t.rank} between 0 and 3`),
+    // The package job's sweep (decision 0040): the ranked listings, few, by provider.
+    index('listings_ranked_provider_idx')
+      .on(t.serviceProviderId)
+      .where(sql`${t.rank} > 0`),
     check(
       'listings_rejection_reason_check',
       sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= 500`,
+    ),
+    check(
+      'listings_changes_rejection_reason_check',
+      sql`${t.changesRejectionReason} is null or char_length(${t.changesRejectionReason}) <= 500`,
     ),
     // Public browse orders, each an index scan that stops after one page (partial: approved only).
     index('listings_browse_idx')
@@ -339,6 +406,44 @@ export const listings = pgTable(
 );
 
 /**
+ * Changes a provider made to an approved listing that wait for an admin (docs/decisions/0041): one row per
+ * listing, only the fields that could mislead and differ from the approved version (null: unchanged).
+ * `images` is the whole proposed image set ({ url, isPrimary } in display order) when it adds an image.
+ * The public reads only `listings` and `listing_images`, so it keeps seeing the approved version; an admin
+ * approving the changes copies them there (the triggers then update the search documents) and deletes the
+ * row. Each submission gets a new `revision`, which the admin's decision must name.
+ */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    revision: uuid('revision').notNull().defaultRandom(),
+    title: text('title'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    province: text('province'),
+    city: text('city'),
+    images: jsonb('images').$type<{ url: string; isPrimary: boolean }[]>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('listing_changes_province_check', sql`${t.province} is null or ${t.province} in ${PROVINCE_CHECK}`),
+    check(
+      'listing_changes_not_empty_check',
+      sql`num_nonnulls(${t.title}, ${t.categoryId}, ${t.description}, ${t.province}, ${t.city}, ${t.images}) > 0`,
+    ),
+    check(
+      'listing_changes_images_check',
+      sql`${t.images} is null or (jsonb_typeof(${t.images}) = 'array' and jsonb_array_length(${t.images}) > 0)`,
+    ),
+    // The moderation tab of changed listings, oldest submission first.
+    index('listing_changes_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+/**
  * Every word that has appeared in a listing title (lower case, no digits, 3 to 40 letters), kept by a
  * trigger on listings (migration 0005). A misspelt search is corrected against this small table, by
  * trigram similarity, instead of comparing the search with every title (marketplace/browse.ts). The table
@@ -367,6 +472,8 @@ export const listingImages = pgTable(
   },
   (t) => [
     index('listing_images_listing_idx').on(t.listingId, t.displayOrder),
+    // Which listings show a file: the access check of a non-public image (features/uploads/files.ts).
+    index('listing_images_image_url_idx').on(t.imageUrl),
     // At most one primary image per listing.
     uniqueIndex('listing_images_one_primary_key')
       .on(t.listingId)
@@ -463,7 +570,54 @@ export const enquiries = pgTable(
     index('enquiries_provider_idx').on(t.serviceProviderId, t.createdAt.desc()),
     index('enquiries_user_idx').on(t.userId, t.createdAt.desc()),
     index('enquiries_created_idx').on(t.createdAt.desc()),
+    // 'My Enquiries' also lists what a verified account's address sent as a visitor (decision 0045).
+    index('enquiries_email_idx').on(sql`lower(${t.userEmail})`, t.createdAt.desc()),
   ],
+);
+
+/**
+ * The conversation of an enquiry: the messages written after the enquiry itself, oldest first by `seq`
+ * (a sequence, so that order and read marks never depend on two rows' clock readings; decision 0045).
+ * `author_side` says who wrote it: the client, the provider, or an admin; `author_name` is the name shown.
+ */
+export const enquiryMessages = pgTable(
+  'enquiry_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    // A deleted account's messages stay, without the account.
+    authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
+    authorSide: text('author_side', { enum: ['client', 'provider', 'admin'] }).notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('enquiry_messages_side_check', sql`${t.authorSide} in ('client','provider','admin')`),
+    check(
+      'enquiry_messages_lengths_check',
+      sql`char_length(${t.body}) between 10 and 1000 and char_length(${t.authorName}) between 1 and 200`,
+    ),
+    index('enquiry_messages_enquiry_idx').on(t.enquiryId, t.seq),
+  ],
+);
+
+/** How far each reader has read a conversation: the `seq` of the last message they saw (0: none). */
+export const enquiryReads = pgTable(
+  'enquiry_reads',
+  {
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastSeenSeq: bigint('last_seen_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.enquiryId, t.userId] })],
 );
 
 export const reviews = pgTable(
@@ -476,20 +630,82 @@ export const reviews = pgTable(
     serviceProviderId: uuid('service_provider_id')
       .notNull()
       .references(() => serviceProviders.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // A deleted account's reviews stay, without their author ('Anonymous User'; decision 0056).
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     rating: smallint('rating').notNull(),
     comment: text('comment'),
+    /** The listing's provider's public answer (one per review; decision 0058). */
+    response: text('response'),
+    responseCreatedAt: timestamp('response_created_at', { withTimezone: true }),
+    responseUpdatedAt: timestamp('response_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_comment_check', sql`${t.comment} is null or char_length(${t.comment}) <= 500`),
+    check(
+      'reviews_response_check',
+      sql`(${t.response} is null and ${t.responseCreatedAt} is null and ${t.responseUpdatedAt} is null)
+          or (char_length(${t.response}) between 1 and 1000 and ${t.responseCreatedAt} is not null
+              and ${t.responseUpdatedAt} is not null)`,
+    ),
     uniqueIndex('reviews_user_listing_key').on(t.userId, t.listingId),
     index('reviews_listing_idx').on(t.listingId, t.createdAt.desc()),
     index('reviews_provider_idx').on(t.serviceProviderId),
+  ],
+);
+
+/**
+ * Reports of listings and reviews (issue 24, decision 0057). A visitor's report has no reporter; a deleted
+ * account's reports stay without one. A signed-in reporter has at most one open report per listing (or
+ * review): the partial unique indexes. A review report keeps its row when the review is removed (review_id
+ * becomes null, shown as removed); a deleted listing takes its reports with it.
+ */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['listing', 'review'] }).notNull(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+    reporterUserId: text('reporter_user_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason', {
+      enum: ['misleading', 'inappropriate', 'scam', 'duplicate', 'other'],
+    }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: text('resolved_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('content_reports_type_check', sql`${t.type} in ('listing', 'review')`),
+    check('content_reports_listing_has_no_review_check', sql`${t.type} = 'review' or ${t.reviewId} is null`),
+    check(
+      'content_reports_reason_check',
+      sql`${t.reason} in ('misleading', 'inappropriate', 'scam', 'duplicate', 'other')`,
+    ),
+    check('content_reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+    check(
+      'content_reports_details_check',
+      sql`${t.details} is null or char_length(${t.details}) between 1 and 1000`,
+    ),
+    check('content_reports_other_has_details_check', sql`${t.reason} <> 'other' or ${t.details} is not null`),
+    check('content_reports_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
+    uniqueIndex('content_reports_open_listing_key')
+      .on(t.reporterUserId, t.listingId)
+      .where(sql`${t.status} = 'open' and ${t.type} = 'listing'`),
+    uniqueIndex('content_reports_open_review_key')
+      .on(t.reporterUserId, t.reviewId)
+      .where(sql`${t.status} = 'open' and ${t.type} = 'review'`),
+    index('content_reports_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('content_reports_listing_idx').on(t.listingId),
+    index('content_reports_review_idx').on(t.reviewId),
   ],
 );
 
@@ -594,9 +810,32 @@ export const pageContent = pgTable(
     uniqueIndex('page_content_key').on(t.pageKey, t.sectionKey, t.contentType),
     check(
       'page_content_page_key_check',
-      sql`${t.pageKey} in ('site','hero','categories','featured','cta','footer','about','contact','payment')`,
+      sql`${t.pageKey} in ('site','hero','categories','featured','cta','footer','about','contact','payment','legal')`,
     ),
     check('page_content_type_check', sql`${t.contentType} in ('text','image','html')`),
+  ],
+);
+
+/**
+ * What an account agreed to at sign-up (decision 0055): the Terms and Privacy Policy (`terms`) and the
+ * age or guardian statement (`guardian`), with the version of the policies then in force (the time they
+ * last changed) and when. Goes with the account.
+ */
+export const userConsents = pgTable(
+  'user_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['terms', 'guardian'] }).notNull(),
+    policyVersion: text('policy_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_consents_kind_check', sql`${t.kind} in ('terms','guardian')`),
+    check('user_consents_version_check', sql`char_length(${t.policyVersion}) between 1 and 100`),
+    index('user_consents_user_idx').on(t.userId, t.acceptedAt.desc()),
   ],
 );
 
@@ -712,3 +951,116 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Mail and scheduled jobs (docs/decisions/0033-mail-outbox-and-jobs.md)
+
+const OUTBOX_STATUS_CHECK = sql.raw("('pending','sending','sent','failed')");
+const NOTIFICATION_CATEGORY_CHECK = sql.raw(
+  "('enquiries','conversations','listing_moderation','guide_access','packages','admin_listings','admin_guide_payments')",
+);
+
+/**
+ * Every email, recorded in the transaction of the change that causes it (`enqueueMail`) and sent by the
+ * outbox worker: claimed with FOR UPDATE SKIP LOCKED under a lease (`locked_until`, `claim_token`), retried
+ * with back-off (`next_attempt_at`), `failed` after the last attempt. `dedupe_key` makes a message exactly
+ * once (a package's expiry warning per expiry date): the second insert does nothing. `last_error` holds the
+ * transport's error without addresses. Sent rows are redacted after 30 days and deleted after a year.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The template (src/server/mail/templates). */
+    kind: text('kind').notNull(),
+    /** 'account' (essential) or a notification category. */
+    category: text('category').notNull(),
+    recipient: text('recipient').notNull(),
+    /** The recipient's account, when they have one (unsubscribe link, settings). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('outbox_status_check', sql`${t.status} in ${OUTBOX_STATUS_CHECK}`),
+    check('outbox_attempts_check', sql`${t.attempts} >= 0`),
+    check(
+      'outbox_claim_check',
+      sql`${t.status} <> 'sending' or (${t.lockedUntil} is not null and ${t.claimToken} is not null)`,
+    ),
+    check('outbox_sent_check', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
+    check('outbox_kind_check', sql`${t.kind} ~ '^[a-z_]{1,60}$'`),
+    check(
+      'outbox_category_check',
+      sql`${t.category} = 'account' or ${t.category} in ${NOTIFICATION_CATEGORY_CHECK}`,
+    ),
+    uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+    // The worker's claim: due pending rows, and rows whose claim's lease ran out.
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'sending'`),
+    // The admin list by status, newest first.
+    index('outbox_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('outbox_user_idx').on(t.userId),
+  ],
+);
+
+/** A user's switch per notification category; no row means on. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    check('notification_settings_category_check', sql`${t.category} in ${NOTIFICATION_CATEGORY_CHECK}`),
+  ],
+);
+
+/**
+ * Categories turned off by an address that has no account (a visitor who enquired unsubscribing from
+ * replies). The address is kept only as the SHA-256 of its lower-case form, as the unsubscribe link
+ * carries it: neither the link, nor a log of it, nor this table holds the address itself.
+ */
+export const mailOptOuts = pgTable(
+  'mail_opt_outs',
+  {
+    addressHash: text('address_hash').notNull(),
+    category: text('category').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.addressHash, t.category] }),
+    check('mail_opt_outs_address_hash_check', sql`${t.addressHash} ~ '^[0-9a-f]{64}$'`),
+    check('mail_opt_outs_category_check', sql`${t.category} in ${NOTIFICATION_CATEGORY_CHECK}`),
+  ],
+);
+
+/**
+ * When each scheduled job last ran (src/server/jobs/scheduler.ts): with the job's advisory lock, a run
+ * starts only when the interval has passed since the last start, whichever process started it.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});

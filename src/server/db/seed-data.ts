@@ -1,7 +1,9 @@
-/** The demo content that `npm start` seeds into an empty database (decisions.md, "Demo data"). */
+/**
+ * The demo content that `npm start` seeds into an empty database (decision 0004): every category and province,
+ * providers on every package, listings of every status, reviews, site content and the Matric Guide, and the
+ * demo accounts the README lists.
+ */
 import type { Province } from '../../domain/constants.ts';
-
-export const DEMO_PASSWORD_NOTE = 'Passwords are listed in the README.';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@matricmoments.test', password: 'Admin123!', fullName: 'Thandi Admin' },
@@ -248,7 +250,11 @@ export const PROVIDERS: {
   province: Province;
   packageType: 'basic' | 'standard' | 'premium';
   description: string;
+  /** The contact phone; a mobile number is also the WhatsApp number unless `whatsApp` says otherwise. */
   phone: string;
+  whatsApp?: string;
+  enquiryEmail?: string;
+  website?: string;
 }[] = [
   {
     businessName: 'Elite Arrivals',
@@ -258,6 +264,9 @@ export const PROVIDERS: {
     packageType: 'premium',
     description: 'Supercar and classic car arrivals for matric farewells since 2012.',
     phone: '011 555 0101',
+    whatsApp: '082 555 0101',
+    enquiryEmail: 'bookings@elite-arrivals.test',
+    website: 'https://www.elite-arrivals.test/',
   },
   {
     businessName: 'Bella Gowns',
@@ -267,6 +276,7 @@ export const PROVIDERS: {
     packageType: 'premium',
     description: 'Evening wear hire and couture for learners across the Western Cape.',
     phone: '021 555 0102',
+    website: 'https://bella-gowns.test/',
   },
   {
     businessName: 'Golden Hour Studios',

@@ -26,9 +26,9 @@ afterAll(async () => {
 const n = async (table: any) => Number((await database.db.select({ n: count() }).from(table))[0]!.n);
 
 describe('demo seed', () => {
-  it('seeds an empty database with the content decisions.md asks for', async () => {
-    const storage = createLocalStorage({ rootDir: dir });
-    expect(await seedIfEmpty(database.db, storage)).toBe(true);
+  it('seeds an empty database with the demo content the README describes', async () => {
+    const storage = createLocalStorage({ rootDir: path.join(dir, 'uploads') });
+    expect(await seedIfEmpty(database, storage)).toBe(true);
     const { db } = database;
     expect(await n(t.categories)).toBe(CATEGORIES.length);
     expect(await n(t.packages)).toBe(3);
@@ -58,7 +58,8 @@ describe('demo seed', () => {
       sql`select id from listings l where not exists (select 1 from listing_images i where i.listing_id = l.id and i.is_primary)`,
     );
     expect(noPrimary).toHaveLength(0);
-    expect(readdirSync(path.join(dir, 'listing-images')).length).toBeGreaterThan(100);
+    // Stored private; each is published on its first request when a public record holds it (decision 0030).
+    expect(readdirSync(path.join(dir, 'uploads-private', 'listing-images')).length).toBeGreaterThan(100);
     // review counters equal the reviews
     const drift = await queryRows(
       db,
@@ -114,12 +115,27 @@ describe('demo seed', () => {
       sql`select 1 from premium_access_logs l join "user" u on u.id = l.user_id where u.email = 'guide@matricmoments.test'`,
     );
     expect(logs.length).toBeGreaterThan(0);
-  }, 120_000);
+    // Contact details in their stored form (decision 0037), and a reason on every rejected listing.
+    const contacts = await queryRows<{ phone: string | null; whatsapp: string | null }>(
+      db,
+      sql`select phone, whatsapp from service_providers`,
+    );
+    for (const c of contacts) expect(c.phone).toMatch(/^0\d{2} \d{3} \d{4}$/);
+    expect(contacts.filter((c) => c.whatsapp !== null).length).toBeGreaterThan(0);
+    const noReason = await queryRows(
+      db,
+      sql`select id from listings where status = 'rejected' and rejection_reason is null`,
+    );
+    expect(noReason).toHaveLength(0);
+    // Seeding draws and encodes a few hundred pictures: about a minute alone, several on a busy machine.
+  }, 300_000);
 
   it('is idempotent: a database with data is never seeded again', async () => {
     const before = await n(t.listings);
     const users = await n(t.user);
-    expect(await seedIfEmpty(database.db, createLocalStorage({ rootDir: dir }))).toBe(false);
+    expect(await seedIfEmpty(database, createLocalStorage({ rootDir: path.join(dir, 'uploads') }))).toBe(
+      false,
+    );
     expect(await n(t.listings)).toBe(before);
     expect(await n(t.user)).toBe(users);
   });

@@ -221,7 +221,7 @@ describe('storeImage / deleteStoredImage', () => {
 
   beforeAll(async () => {
     rootDir = await mkdtemp(path.join(os.tmpdir(), 'mm-images-'));
-    storage = createLocalStorage({ rootDir });
+    storage = createLocalStorage({ rootDir: path.join(rootDir, 'uploads') });
   });
 
   afterAll(async () => {
@@ -230,12 +230,13 @@ describe('storeImage / deleteStoredImage', () => {
 
   it('stores every variant and deletes them again', async () => {
     const input = await solid(1000, 700).jpeg().toBuffer();
+    // Stored private (a record that holds it makes it public: features/uploads/files.ts).
     const { url, keys } = await storeImage(storage, 'listing-images', input);
 
     expect(url).toMatch(/^\/uploads\/listing-images\/[0-9a-f]{24}-800\.webp$/);
     const id = /([0-9a-f]{24})-800/.exec(url)![1];
     expect(keys).toEqual([400, 800, 1600].map((w) => `listing-images/${id}-${w}.webp`));
-    expect((await readdir(path.join(rootDir, 'listing-images'))).sort()).toEqual(
+    expect((await readdir(path.join(rootDir, 'uploads-private', 'listing-images'))).sort()).toEqual(
       [1600, 400, 800].map((w) => `${id}-${w}.webp`),
     );
     expect(imageVariant(url, 400)).toBe(storage.publicUrl(keys[0]!));
@@ -252,10 +253,10 @@ describe('storeImage / deleteStoredImage', () => {
     await deleteStoredImage(storage, 'https://example.com/listing-images/abc-800.webp');
     await deleteStoredImage(storage, '/uploads/../etc/passwd-800.webp');
     await deleteStoredImage(storage, '/elsewhere/listing-images/abc-800.webp');
-    expect(await readdir(path.join(rootDir, 'listing-images'))).toHaveLength(3);
+    expect(await readdir(path.join(rootDir, 'uploads-private', 'listing-images'))).toHaveLength(3);
 
     await deleteStoredImage(storage, url);
-    expect(await readdir(path.join(rootDir, 'listing-images'))).toEqual([]);
+    expect(await readdir(path.join(rootDir, 'uploads-private', 'listing-images'))).toEqual([]);
     for (const key of keys) expect(await storage.get(key)).toBeNull();
   });
 
@@ -263,7 +264,9 @@ describe('storeImage / deleteStoredImage', () => {
     await expect(storeImage(storage, 'logos', Buffer.from('<svg/>'))).rejects.toBeInstanceOf(
       ImageRejectedError,
     );
-    expect(await readdir(rootDir)).not.toContain('logos');
+    for (const area of await readdir(rootDir)) {
+      expect(await readdir(path.join(rootDir, area))).not.toContain('logos');
+    }
   });
 });
 

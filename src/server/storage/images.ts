@@ -123,20 +123,24 @@ export function imageKey(bucket: string, id: string, width: number): string {
 }
 
 /**
- * Processes an upload and stores every variant. `url` points at the 800 variant, so
+ * Processes an upload and stores every variant, private unless `public` is set (a record that holds the
+ * image makes it public: features/uploads/files.ts). `url` points at the 800 variant, so
  * `imageVariant(url, 400 | 1600)` from domain/format.ts gives the others.
  */
 export async function storeImage(
   storage: Storage,
   bucket: string,
   input: Buffer,
+  opts: { public?: boolean } = {},
 ): Promise<{ url: string; keys: string[] }> {
   if (!isValidKey(bucket)) throw new TypeError(`Invalid bucket: ${bucket}`);
   const { variants } = await processImage(input, { widths: IMAGE_WIDTHS });
   const id = randomBytes(12).toString('hex');
   const keys = variants.map((v) => imageKey(bucket, id, v.target));
   try {
-    await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.buffer, 'image/webp')));
+    await Promise.all(
+      variants.map((v, i) => storage.put(keys[i]!, v.buffer, 'image/webp', { public: opts.public ?? false })),
+    );
   } catch (err) {
     await storage.delete(keys).catch(() => undefined);
     throw err;
@@ -156,11 +160,15 @@ export function keyFromPublicUrl(storage: Storage, url: string): string | null {
   return isValidKey(key) ? key : null;
 }
 
+/** The keys of every variant of the image at `url` (any variant's URL), or [] for other URLs. */
+export function variantKeysOf(storage: Storage, url: string): string[] {
+  const key = keyFromPublicUrl(storage, url);
+  const match = key ? VARIANT_KEY.exec(key) : null;
+  return match ? IMAGE_WIDTHS.map((w) => `${match[1]}-${w}.webp`) : [];
+}
+
 /** Deletes all variants of an image stored by `storeImage`, given its URL. Other URLs are ignored. */
 export async function deleteStoredImage(storage: Storage, url: string): Promise<void> {
-  const key = keyFromPublicUrl(storage, url);
-  if (!key) return;
-  const match = VARIANT_KEY.exec(key);
-  if (!match) return;
-  await storage.delete(IMAGE_WIDTHS.map((w) => `${match[1]}-${w}.webp`));
+  const keys = variantKeysOf(storage, url);
+  if (keys.length) await storage.delete(keys);
 }

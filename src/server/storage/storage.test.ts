@@ -5,16 +5,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUCKETS, createLocalStorage, isValidKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
+let tmp: string;
+/** The public area (served as files) and the private one. */
 let rootDir: string;
+let privateDir: string;
 let storage: Storage;
 
 beforeEach(async () => {
-  rootDir = await mkdtemp(path.join(os.tmpdir(), 'mm-storage-'));
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'mm-storage-'));
+  rootDir = path.join(tmp, 'uploads');
+  privateDir = path.join(tmp, 'uploads-private');
   storage = createLocalStorage({ rootDir });
 });
 
 afterEach(async () => {
-  await rm(rootDir, { recursive: true, force: true });
+  await rm(tmp, { recursive: true, force: true });
 });
 
 async function exists(p: string): Promise<boolean> {
@@ -33,7 +38,9 @@ describe('createLocalStorage', () => {
     const key = 'listing-images/ab12cd-800.webp';
     await storage.put(key, Buffer.from('hello'), 'image/webp');
     expect(await storage.get(key)).toEqual(Buffer.from('hello'));
-    expect(await exists(path.join(rootDir, 'listing-images', 'ab12cd-800.webp'))).toBe(true);
+    // Private unless asked: next to the public directory (`-private`), not in it.
+    expect(await exists(path.join(privateDir, 'listing-images', 'ab12cd-800.webp'))).toBe(true);
+    expect(await exists(path.join(rootDir, 'listing-images', 'ab12cd-800.webp'))).toBe(false);
 
     await storage.put(key, Buffer.from('replaced'), 'image/webp');
     expect((await storage.get(key))?.toString()).toBe('replaced');
@@ -42,7 +49,7 @@ describe('createLocalStorage', () => {
   it('leaves no temp files behind', async () => {
     await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        storage.put(`logos/deep/n${i}.png`, Buffer.alloc(1000, i), 'image/png'),
+        storage.put(`logos/deep/n${i}.png`, Buffer.alloc(1000, i), 'image/png', { public: true }),
       ),
     );
     expect((await readdir(path.join(rootDir, 'logos', 'deep'))).sort()).toEqual([
@@ -87,6 +94,29 @@ describe('createLocalStorage', () => {
     await storage.deletePrefix('never-created/abc');
   });
 
+  it('moves objects between the public and the private area, keeping their URL', async () => {
+    const keys = ['listing-images/p1-400.webp', 'listing-images/p1-800.webp'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/webp');
+    const inPublic = () => Promise.all(keys.map((k) => exists(path.join(rootDir, ...k.split('/')))));
+    const inPrivate = () => Promise.all(keys.map((k) => exists(path.join(privateDir, ...k.split('/')))));
+    expect(await inPublic()).toEqual([false, false]);
+    await storage.setPublic(keys, true);
+    expect(await inPublic()).toEqual([true, true]);
+    expect(await inPrivate()).toEqual([false, false]);
+    expect((await storage.get(keys[1]!))?.toString()).toBe(keys[1]);
+    // Twice is no error; neither is a key that does not exist.
+    await storage.setPublic([...keys, 'listing-images/none-800.webp'], true);
+    await storage.setPublic(keys, false);
+    expect(await inPublic()).toEqual([false, false]);
+    expect(await inPrivate()).toEqual([true, true]);
+    expect(storage.publicUrl(keys[0]!)).toBe('/uploads/listing-images/p1-400.webp');
+    // Deleting reaches both areas; a put replaces the object in whichever area it was.
+    await storage.put(keys[0]!, Buffer.from('again'), 'image/webp', { public: true });
+    expect(await inPrivate()).toEqual([false, true]);
+    await storage.delete(keys);
+    expect([...(await inPublic()), ...(await inPrivate())]).toEqual([false, false, false, false]);
+  });
+
   it('builds public URLs', () => {
     expect(storage.publicUrl('logos/x.webp')).toBe('/uploads/logos/x.webp');
     const cdn = createLocalStorage({ rootDir, publicPath: '/files/' });
@@ -119,6 +149,6 @@ describe('createLocalStorage', () => {
     await expect(storage.deletePrefix('../')).rejects.toThrow(/Invalid storage key/);
     await expect(storage.deletePrefix('')).rejects.toThrow(/Invalid storage key/);
     await expect(storage.deletePrefix('/')).rejects.toThrow(/Invalid storage key/);
-    expect(await readdir(rootDir)).toEqual([]);
+    expect(await readdir(tmp)).toEqual([]);
   });
 });

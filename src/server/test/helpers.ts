@@ -3,14 +3,17 @@
  * database when DATABASE_URL is set) and an app built in-process, driven through Fastify's inject.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
 import { DEFAULT_RATE_LIMITS, testDatabaseUrl, type AppConfig } from '../env.ts';
-import { createLocalStorage } from '../storage/storage.ts';
+import { signFormToken } from '../plugins/form-guard.ts';
+import { openStorage } from '../storage/open.ts';
 
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = testDatabaseUrl();
@@ -28,6 +31,7 @@ export async function createTestDatabase(): Promise<Database> {
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 5);
   await database.migrate();
+  connectionUrls.set(database.db, url.toString());
   return {
     ...database,
     async close() {
@@ -38,6 +42,18 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+const connectionUrls = new WeakMap<object, string>();
+
+/**
+ * A second connection pool to the same test database, as a second instance would open (PostgreSQL only;
+ * on PGlite, which one process owns, the same Database). The caller closes it after its app.
+ */
+export function openTestDatabaseAgain(database: Database): Database {
+  const url = connectionUrls.get(database.db);
+  if (!url) return { ...database, close: async () => {} };
+  return openPostgres(url, 5);
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -56,14 +72,30 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signInFailuresPerPair: 1000,
       signInFailuresPerIp: 1000,
       signInFailuresPerEmail: 1000,
+      signInFailuresPerDevice: 1000,
       signUpPerIp: 1000,
+      // Suites send many enquiries and sign-ups from one address; spam.test.ts checks these limits.
+      signUpPerEmail: 1000,
+      enquiriesPerEmail: 1000,
     },
     webDir: path.join(dataDir, 'no-web'),
     ssr: true,
     trustProxy: false,
+    mail: { smtpUrl: undefined, from: 'Matric Moments <hello@example.com>' },
+    apiDocsPublic: true,
+    shutdownGraceMs: 10_000,
+    metricsToken: undefined,
+    redis: { url: undefined, keyPrefix: 'mm-test:' },
+    storage: { s3: undefined },
     ...overrides,
   };
 }
+
+/**
+ * Server rendering's time limit in tests: a rendered page must not turn into the plain shell because the
+ * machine is busy (the production limit is SSR_TIME_LIMIT_MS; decision 0038).
+ */
+export const TEST_SSR_TIME_LIMIT_MS = 60_000;
 
 export interface TestApp extends App {
   database: Database;
@@ -71,11 +103,25 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildOptions, 'clock' | 'logStream'> & {
+    /** Another instance's database (openTestDatabaseAgain): this app does not close it. */
+    database?: Database;
+  } = {},
+): Promise<TestApp> {
+  const { database: shared, ...buildOptions } = options;
+  const database = shared ?? (await createTestDatabase());
   const config = testConfig(overrides);
-  const storage = createLocalStorage({ rootDir: path.join(config.dataDir, 'uploads') });
-  const built = await buildApp({ config, database, storage });
+  // The local disk under the test's data dir, or the bucket of `overrides.storage.s3`.
+  const storage = openStorage(config);
+  const built = await buildApp({
+    config,
+    database,
+    storage,
+    ssrTimeLimitMs: TEST_SSR_TIME_LIMIT_MS,
+    ...buildOptions,
+  });
   await built.app.ready();
   return {
     ...built,
@@ -83,7 +129,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     async close() {
       await built.app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
@@ -99,11 +145,39 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
     .join('; ');
 }
 
+/**
+ * Whether a file of the test app's upload storage exists, given its path in the public area
+ * (`<dataDir>/uploads/...`): public, or private in the sibling `uploads-private` (storage/storage.ts).
+ */
+export function isStored(publicPath: string): boolean {
+  const marker = `${path.sep}uploads${path.sep}`;
+  const at = publicPath.lastIndexOf(marker);
+  const privatePath =
+    at < 0
+      ? publicPath
+      : `${publicPath.slice(0, at)}${path.sep}uploads-private${path.sep}${publicPath.slice(at + marker.length)}`;
+  return existsSync(publicPath) || existsSync(privatePath);
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.com`;
 }
+
+/**
+ * The form guard's fields of a person who opened the form a minute ago (decision 0059): a token signed with
+ * the app's secret, and an empty honeypot. Spread them into enquiry and sign-up bodies.
+ */
+export function formGuardFields(t: { config: Pick<AppConfig, 'authSecret'> }): {
+  formToken: string;
+  website: string;
+} {
+  return { formToken: signFormToken(t.config.authSecret, Date.now() - 60_000), website: '' };
+}
+
+/** The consent boxes every sign-up must tick (decision 0055). */
+export const SIGN_UP_CONSENT = { acceptTerms: true, guardianConsent: true } as const;
 
 /** Signs up a new account and returns its session cookie and id. */
 export async function signUp(
@@ -114,7 +188,14 @@ export async function signUp(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up',
-    payload: { fullName: 'Test User', password: 'secret123', ...body, email },
+    payload: {
+      fullName: 'Test User',
+      password: 'secret123',
+      ...formGuardFields(t),
+      ...SIGN_UP_CONSENT,
+      ...body,
+      email,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { me: { user: { id: string } } };
@@ -164,4 +245,12 @@ export async function uploadImage(t: TestApp, cookie: string, bucket: string, da
   });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { url: string }).url;
+}
+
+/**
+ * Every sign-up writes an address-verification mail to the outbox (decision 0043). Tests about other mail set
+ * those aside before they drain or count the outbox.
+ */
+export async function forgetVerificationMail(database: Database): Promise<void> {
+  await database.db.delete(outbox).where(eq(outbox.kind, 'email_verification'));
 }

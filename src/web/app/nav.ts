@@ -7,7 +7,9 @@ import {
   BarChart3,
   BookOpen,
   History,
+  MailX,
   CirclePlus,
+  Flag,
   Crown,
   FileText,
   Heart,
@@ -30,6 +32,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only when the provider's package includes analytics (has_analytics, or demo mode). */
   needsAnalytics?: boolean;
+  /** A count shown next to the label (admins: open reports, from /api/admin/overview). */
+  count?: 'openReports';
 }
 
 const ALL: readonly Role[] = ['user', 'service_provider', 'admin'];
@@ -62,7 +66,9 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Premium Access', to: '/admin/premium-access', roles: ['admin'], icon: Crown },
   { label: 'Social Links', to: '/admin/social-links', roles: ['admin'], icon: Share2 },
   { label: 'Content Management', to: '/admin/cms', roles: ['admin'], icon: FileText },
+  { label: 'Reports', to: '/admin/reports', roles: ['admin'], icon: Flag, count: 'openReports' },
   { label: 'Audit Log', to: '/admin/audit', roles: ['admin'], icon: History },
+  { label: 'Failed Emails', to: '/admin/failed-mail', roles: ['admin'], icon: MailX },
 ];
 
 export function navItemsForRole(role: Role, opts: { analytics?: boolean } = {}): NavItem[] {

@@ -1,7 +1,7 @@
-/** The web router and the server's route table (src/domain/routes.ts) name exactly the same paths. */
+/** The web router and the page table (src/domain/pages.ts) name exactly the same paths. */
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { APP_ROUTES, matchAppRoute } from '@domain/routes.ts';
+import { APP_ROUTES, matchPage } from '@domain/pages.ts';
 import { routes } from './routes.tsx';
 
 function paths(list: RouteObject[], prefix = ''): string[] {
@@ -20,6 +20,9 @@ function paths(list: RouteObject[], prefix = ''): string[] {
   }
   return out;
 }
+
+/** The route pattern a pathname belongs to, or null for an unknown path. */
+const matchAppRoute = (pathname: string) => matchPage(pathname)?.page.path ?? null;
 
 describe('route table', () => {
   it('matches the web router exactly', () => {

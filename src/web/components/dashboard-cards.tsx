@@ -18,18 +18,21 @@ export function DashboardHeading({ name }: { name: string }) {
 
 /**
  * A count with its label and icon; while the value is unknown the number is a skeleton. `compact` is the
- * smaller card of the admin tables' summaries (four in a row on a desktop, two on a phone).
+ * smaller card of the admin tables' summaries (four in a row on a desktop, two on a phone). `hint` says
+ * under the number what is counted.
  */
 export function StatCard({
   label,
   value,
   icon: Icon,
   compact = false,
+  hint,
 }: {
   label: string;
   value: number | undefined;
   icon: LucideIcon;
   compact?: boolean;
+  hint?: string;
 }) {
   const number =
     value === undefined ? (
@@ -65,7 +68,10 @@ export function StatCard({
           <Icon className="size-4" />
         </span>
       </CardHeader>
-      <CardContent>{number}</CardContent>
+      <CardContent>
+        {number}
+        {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
+      </CardContent>
     </Card>
   );
 }

@@ -1,19 +1,11 @@
 /**
- * "Sign in and come back" for React Router: read the `redirect` query parameter safely, and build the
- * sign-in link that returns to the current page. The validation rules are in src/domain/redirect.ts.
+ * "Sign in and come back" for React Router: build the sign-in link that returns to the current page, and
+ * land on the control the visitor wanted. The `redirect` parameter is read with `safeRedirect`
+ * (lib/utils.ts); the validation rules are in src/domain/redirect.ts.
  */
 import { useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { REDIRECT_PARAM, safeRedirectPath, signInPath } from '@domain/redirect.ts';
-
-/**
- * The page's `?redirect=` target when it is a safe same-site path, otherwise `fallback`
- * (pass null to tell "none given" apart from a default).
- */
-export function useRedirectTarget<F extends string | null>(fallback: F): string | F {
-  const [params] = useSearchParams();
-  return safeRedirectPath(params.get(REDIRECT_PARAM), fallback);
-}
+import { useLocation } from 'react-router';
+import { signInPath } from '@domain/redirect.ts';
 
 /**
  * `/auth?redirect=<this page's path and search>`, for a guard's `<Navigate to={…} replace />` or a

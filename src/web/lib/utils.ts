@@ -8,8 +8,8 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
- * A same-site path that is safe to navigate to after sign-in, or null. The rules live in
- * `safeRedirectPath` of src/domain/redirect.ts (shared with the server); this keeps the older name working.
+ * The `?redirect=` value when it is a same-site path that is safe to navigate to after sign-in, or null.
+ * The rules live in `safeRedirectPath` of src/domain/redirect.ts (shared with the server).
  */
 export function safeRedirect(value: string | null | undefined): string | null {
   return safeRedirectPath(value, null);

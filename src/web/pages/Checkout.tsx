@@ -1,7 +1,7 @@
 /**
  * /checkout: the chosen package (from ?package= or the navigation state) and the placeholder of the spec:
- * payment is not taken online yet; an admin activates the package. Unknown or missing package types say so
- * and link to /packages.
+ * payment is not taken online yet; an admin activates the package. A signed-in provider's arrival records the
+ * request (CheckoutRequest, decision 0039). Unknown or missing package types say so and link to /packages.
  */
 import { CreditCard, PackageX } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -9,8 +9,9 @@ import { formatRand } from '@domain/format.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { usePublicPackages } from '../features/providers/api.ts';
-import { CheckoutPackage } from '../features/providers/CheckoutPackage.tsx';
+import { usePublicPackages } from '../features/marketplace/api.ts';
+import { CheckoutPackage } from '../features/provider/CheckoutPackage.tsx';
+import { CheckoutRequest } from '../features/provider/CheckoutRequest.tsx';
 
 function chosenType(search: URLSearchParams, state: unknown): string | null {
   const fromState =
@@ -26,7 +27,7 @@ export default function Checkout() {
   const location = useLocation();
   const type = chosenType(search, location.state);
   const packages = usePublicPackages();
-  const chosen = packages.data?.items.find((p) => p.packageType === type) ?? null;
+  const chosen = packages.data?.find((p) => p.packageType === type) ?? null;
 
   if (packages.isPending && type) return <PageSpinner />;
 
@@ -39,6 +40,7 @@ export default function Checkout() {
       {chosen ? (
         <div className="space-y-6">
           <CheckoutPackage pkg={chosen} />
+          <CheckoutRequest pkg={chosen} />
           <Card className="border-dashed">
             <CardHeader className="flex-row items-start gap-3">
               <CreditCard aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />

@@ -1,26 +1,24 @@
-import { useEffect } from 'react';
 import { Heart, MessageSquare } from 'lucide-react';
-import { toast } from '../lib/toast.ts';
 import {
   DashboardHeading,
   GettingStartedCard,
   StatCard,
   StatCardSkeletons,
 } from '../components/dashboard-cards.tsx';
+import { useErrorToast } from '../components/query-state.tsx';
 import { AdminDashboard } from '../features/admin/AdminDashboard.tsx';
-import { displayName, useMe } from '../features/auth/use-me.ts';
-import type { Me } from '../features/auth/types.ts';
-import { useDashboardStats } from '../features/dashboard/use-dashboard-stats.ts';
-import { ProviderDashboard } from '../features/provider-dashboard/ProviderDashboard.tsx';
+import { VerifyEmailBanner } from '../features/auth/EmailVerification.tsx';
+import { displayName, useMe } from '../lib/use-me.ts';
+import type { Me } from '../lib/me-types.ts';
+import { useDashboardStats } from '../lib/use-dashboard-stats.ts';
+import { ProviderDashboard } from '../features/provider/ProviderDashboard.tsx';
 
 /** /dashboard for parents and learners: Favorites and Enquiries, and Getting Started → Browse Listings. */
 function UserDashboard({ me }: { me: Me }) {
   const { data: stats, isPending, isError } = useDashboardStats();
   const userStats = stats?.role === 'user' ? stats : undefined;
 
-  useEffect(() => {
-    if (isError) toast.error('Failed to load data', { id: 'dashboard-stats-error' });
-  }, [isError]);
+  useErrorToast(isError, 'Failed to load data', { id: 'dashboard-stats-error' });
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -52,7 +50,21 @@ export default function Dashboard() {
   const { data: me } = useMe();
   // The layout only renders pages once the session is known.
   if (!me) return null;
-  if (me.role === 'admin') return <AdminDashboard me={me} />;
-  if (me.role === 'service_provider') return <ProviderDashboard me={me} name={displayName(me)} />;
-  return <UserDashboard me={me} />;
+  const home =
+    me.role === 'admin' ? (
+      <AdminDashboard me={me} />
+    ) : me.role === 'service_provider' ? (
+      <ProviderDashboard me={me} name={displayName(me)} />
+    ) : (
+      <UserDashboard me={me} />
+    );
+  if (me.user.emailVerified) return home;
+  return (
+    <div className="space-y-6">
+      <div className="mx-auto max-w-6xl">
+        <VerifyEmailBanner email={me.user.email} />
+      </div>
+      {home}
+    </div>
+  );
 }

@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
-import { toast } from '../lib/toast.ts';
-import { Inbox, MessageSquare } from 'lucide-react';
+import { Inbox, MailWarning, MessageSquare } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { ENQUIRY_STATUSES, type EnquiryStatus, type Role } from '@domain/constants.ts';
-import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS } from '@domain/engagement.ts';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent } from '../components/ui/card.tsx';
+import { CONVERSATION_MESSAGES, ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS } from '@domain/engagement.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { useMe } from '../features/auth/use-me.ts';
-import { EnquiryCard } from '../features/enquiries/EnquiryCard.tsx';
+import { QueryError, useErrorToast } from '../components/query-state.tsx';
+import { Card, CardContent } from '../components/ui/card.tsx';
+import { useMe } from '../lib/use-me.ts';
+import { EnquiryCard, EnquiryListSkeleton } from '../features/enquiries/EnquiryCard.tsx';
 import { useEnquiries } from '../features/enquiries/use-enquiries.ts';
+import { useUrlChoice } from '../lib/url-choice.ts';
 
 const TITLES: Record<Role, { title: string; description: string }> = {
   user: { title: 'My Enquiries', description: 'The enquiries you sent to service providers, newest first.' },
@@ -21,37 +19,23 @@ const TITLES: Record<Role, { title: string; description: string }> = {
   admin: { title: 'All Enquiries', description: 'Every enquiry on the marketplace, newest first.' },
 };
 
-function LoadingList() {
-  return (
-    <ul aria-hidden="true" className="space-y-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <li key={i} className="space-y-3 rounded-xl border bg-card p-5">
-          <div className="flex justify-between gap-3">
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-5 w-14 rounded-full" />
-          </div>
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-full" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /dashboard/enquiries: sent enquiries for users, received for providers, all for admins. */
+/**
+ * /dashboard/enquiries: sent enquiries for users, received for providers, all for admins, each with its
+ * conversation; ?enquiry=<id> (the mails' link) opens that one.
+ */
 export default function Enquiries() {
   const { data: me } = useMe();
-  const [status, setStatus] = useState<EnquiryStatus | undefined>(undefined);
-  const { data, isPending, isError, refetch, isFetching } = useEnquiries(status);
-
-  useEffect(() => {
-    if (isError) toast.error(ENQUIRY_MESSAGES.loadFailed, { id: 'enquiries-load-error' });
-  }, [isError]);
+  const canManage = me?.role === 'service_provider' || me?.role === 'admin';
+  // Only providers and admins filter (users see every enquiry they sent): ?status= in the URL.
+  const [status, setStatus] = useUrlChoice<EnquiryStatus>('status', ENQUIRY_STATUSES);
+  const { data, isPending, isError, refetch, isFetching } = useEnquiries(canManage ? status : undefined);
+  useErrorToast(isError, ENQUIRY_MESSAGES.loadFailed, { id: 'enquiries-load-error' });
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('enquiry');
 
   // The layout only renders pages once the session is known.
   if (!me) return null;
   const role = me.role;
-  const canManage = role === 'service_provider' || role === 'admin';
   const { title, description } = TITLES[role];
 
   return (
@@ -77,21 +61,28 @@ export default function Enquiries() {
         )}
       </div>
 
+      {role === 'service_provider' && data && !data.emailVerified && (
+        <p
+          role="note"
+          className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {CONVERSATION_MESSAGES.verifyEmail}
+        </p>
+      )}
+
       {isPending ? (
         <div aria-busy="true">
           <span className="sr-only">Loading enquiries</span>
-          <LoadingList />
+          <EnquiryListSkeleton />
         </div>
       ) : isError ? (
-        <Card className="text-center">
-          <CardContent className="space-y-4 py-6">
-            <p className="text-muted-foreground">{ENQUIRY_MESSAGES.loadFailed}</p>
-            <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-              {isFetching && <Spinner label={null} />}
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <QueryError
+          layout="card"
+          message={ENQUIRY_MESSAGES.loadFailed}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : data.items.length === 0 ? (
         <Card className="text-center">
           <CardContent className="flex flex-col items-center gap-3 py-10">
@@ -114,6 +105,7 @@ export default function Enquiries() {
                 canManage={canManage}
                 showSender={canManage}
                 showProvider={role !== 'service_provider'}
+                initiallyOpen={enquiry.id === linked}
               />
             ))}
           </ul>

@@ -13,6 +13,7 @@ import {
   provinceFromSlug,
   type CategorySlug,
 } from '@domain/seo.ts';
+import { FavoriteButton } from '../features/favorites/FavoriteButton.tsx';
 import { useBrowseListings, useLandingPages } from '../features/marketplace/api.ts';
 import { ListingResults } from '../features/marketplace/ListingResults.tsx';
 import NotFound from './NotFound.tsx';
@@ -85,7 +86,11 @@ export default function Landing() {
         from parents and learners. Save your favourites and send an enquiry straight to the provider.
       </p>
 
-      <ListingResults query={query} label="Listings" />
+      <ListingResults
+        query={query}
+        label="Listings"
+        cardAction={(listing) => <FavoriteButton listingId={listing.id} />}
+      />
 
       <section aria-labelledby="nearby-provinces" className="mt-12">
         <h2 id="nearby-provinces" className="text-lg font-semibold">

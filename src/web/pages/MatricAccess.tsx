@@ -3,15 +3,15 @@ import { Navigate } from 'react-router';
 import { BookOpen } from 'lucide-react';
 import { PRODUCT_NAME } from '@domain/constants.ts';
 import { GUIDE_MESSAGES, rand } from '@domain/guide.ts';
-import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useMe } from '../features/auth/use-me.ts';
+import { useMe } from '../lib/use-me.ts';
 import { PendingNotice, RejectedNotice } from '../features/guide/AccessNotices.tsx';
 import { useAccessState } from '../features/guide/api.ts';
 import { IncludedList } from '../features/guide/IncludedList.tsx';
 import { PaymentInstructions } from '../features/guide/PaymentInstructions.tsx';
 import { PaymentProofForm } from '../features/guide/PaymentProofForm.tsx';
+import { QueryError } from '../components/query-state.tsx';
 
 export default function MatricAccess() {
   const { data: me, isPending: sessionLoading } = useMe();
@@ -22,12 +22,11 @@ export default function MatricAccess() {
   if (access.isPending) return <PageSpinner className="min-h-[60vh]" />;
   if (access.isError) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <p className="text-muted-foreground">{GUIDE_MESSAGES.loadFailed}</p>
-        <Button className="mt-4" variant="outline" onClick={() => void access.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError
+        message={GUIDE_MESSAGES.loadFailed}
+        onRetry={() => void access.refetch()}
+        className="mx-auto max-w-2xl px-4 py-16"
+      />
     );
   }
   const state = access.data;

@@ -1,13 +1,13 @@
 /** /matric-guide/:slug: one article for approved readers; no access, a draft or an unknown slug go back to the guide. */
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { format } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useMe } from '../features/auth/use-me.ts';
+import { useMe } from '../lib/use-me.ts';
 import { useGuideArticle } from '../features/guide/api.ts';
 import { ArticleBody } from '../features/guide/ArticleBody.tsx';
 import { GuideImage } from '../features/guide/guide-image.tsx';
+import { formatDate } from '@domain/format.ts';
 
 export default function MatricArticle() {
   const { slug = '' } = useParams();
@@ -41,7 +41,7 @@ export default function MatricArticle() {
       )}
       <h1 className="mt-1 text-3xl leading-tight font-bold tracking-tight sm:text-4xl">{a.title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">
-        Published on <time dateTime={a.publishedAt}>{format(new Date(a.publishedAt), 'MMMM d, yyyy')}</time>
+        Published on <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
       </p>
       <ArticleBody html={a.content} className="mt-8" />
     </article>

@@ -3,12 +3,12 @@ import { Navigate } from 'react-router';
 import { BookOpen } from 'lucide-react';
 import { PRODUCT_NAME } from '@domain/constants.ts';
 import { GUIDE_MESSAGES } from '@domain/guide.ts';
-import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useMe } from '../features/auth/use-me.ts';
+import { useMe } from '../lib/use-me.ts';
 import { useAccessState, useGuideList } from '../features/guide/api.ts';
 import { GuideGroups } from '../features/guide/GuideGroups.tsx';
 import { LockedGuide } from '../features/guide/LockedGuide.tsx';
+import { QueryError } from '../components/query-state.tsx';
 
 export default function MatricGuide() {
   const { data: me, isPending: sessionLoading } = useMe();
@@ -21,16 +21,11 @@ export default function MatricGuide() {
   if (access.isPending || (canRead && list.isPending)) return <PageSpinner className="min-h-[60vh]" />;
   if (access.isError || list.isError) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <p className="text-muted-foreground">{GUIDE_MESSAGES.loadFailed}</p>
-        <Button
-          className="mt-4"
-          variant="outline"
-          onClick={() => void (access.isError ? access.refetch() : list.refetch())}
-        >
-          Try again
-        </Button>
-      </div>
+      <QueryError
+        message={GUIDE_MESSAGES.loadFailed}
+        onRetry={() => void (access.isError ? access.refetch() : list.refetch())}
+        className="mx-auto max-w-2xl px-4 py-16"
+      />
     );
   }
 

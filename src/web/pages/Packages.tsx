@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ArrowRight, Check, CircleCheck } from 'lucide-react';
 import type { PublicPackage } from '@domain/listings.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { usePublicPackages } from '../features/marketplace/api.ts';
-import { packageColorClasses } from '../features/marketplace/package-colors.ts';
+import { packageColorClasses } from '../lib/package-colors.ts';
 import { cn } from '../lib/utils.ts';
 import { formatRand } from '@domain/format.ts';
+import { QueryError } from '../components/query-state.tsx';
+import { useMe } from '../lib/use-me.ts';
 
 function price(pkg: PublicPackage): { amount: string; period: string } {
   if (pkg.price === 0) return { amount: 'FREE', period: '' };
@@ -93,8 +95,11 @@ function PackageOption({
 
 export default function Packages() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { data: me } = useMe();
   const { data: packages, isPending, isError, refetch } = usePublicPackages();
-  const [selected, setSelected] = useState<string | null>(null);
+  // ?package= preselects (the banner's Renew Package preselects the provider's own).
+  const [selected, setSelected] = useState<string | null>(search.get('package'));
   const chosen = packages?.find((p) => p.packageType === selected) ?? null;
 
   return (
@@ -114,12 +119,7 @@ export default function Packages() {
           ))}
         </div>
       ) : isError || !packages ? (
-        <div className="mt-12 text-center">
-          <p className="text-muted-foreground">Failed to load packages</p>
-          <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError message="Failed to load packages" onRetry={() => void refetch()} className="mt-12" />
       ) : packages.length === 0 ? (
         <p className="mt-12 text-center text-muted-foreground">No packages are available at the moment.</p>
       ) : (
@@ -144,10 +144,12 @@ export default function Packages() {
           disabled={!chosen}
           onClick={() => {
             if (!chosen) return;
-            void navigate('/auth', { state: { packageType: chosen.packageType, from: '/packages' } });
+            // Signed in: the request is recorded at /checkout (decision 0039); visitors sign up first.
+            if (me) void navigate(`/checkout?package=${encodeURIComponent(chosen.packageType)}`);
+            else void navigate('/auth', { state: { packageType: chosen.packageType, from: '/packages' } });
           }}
         >
-          Continue to Sign Up
+          {me ? 'Continue' : 'Continue to Sign Up'}
           <ArrowRight aria-hidden="true" />
         </Button>
         <p className="text-sm text-muted-foreground" aria-live="polite">

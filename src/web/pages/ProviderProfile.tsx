@@ -1,9 +1,12 @@
 import { useParams } from 'react-router';
 import { BadgeCheck, Crown, Star, Store } from 'lucide-react';
-import { imageVariant, ratingLabel } from '@domain/format.ts';
+import { hasContact } from '@domain/contact-display.ts';
+import { imageVariant } from '@domain/format.ts';
+import { QueryError } from '../components/query-state.tsx';
+import { PackageBadge } from '../components/package-badge.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { FavoriteButton } from '../features/favorites/FavoriteButton.tsx';
 import { ShareButton } from '../features/share/ShareButton.tsx';
 import { useProviderProfile } from '../features/marketplace/api.ts';
 import {
@@ -11,6 +14,7 @@ import {
   ListingCard,
   ListingGridSkeleton,
 } from '../features/marketplace/ListingCard.tsx';
+import { ProviderContactList } from '../features/marketplace/ProviderContact.tsx';
 import { notFoundRouteError } from '../features/marketplace/route-errors.ts';
 import { isApiError } from '../lib/api.ts';
 
@@ -25,12 +29,11 @@ export default function ProviderProfile() {
 
   if (error && !data) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <p className="text-muted-foreground">Failed to load the provider. Please try again.</p>
-        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError
+        message="Failed to load the provider. Please try again."
+        onRetry={() => void refetch()}
+        className="mx-auto max-w-3xl px-4 py-16"
+      />
     );
   }
 
@@ -60,7 +63,7 @@ export default function ProviderProfile() {
             <img
               src={imageVariant(provider.logoUrl, 400)}
               alt={`${provider.businessName} logo`}
-              className="size-24 shrink-0 rounded-full object-cover ring-1 ring-border"
+              className="size-24 shrink-0 rounded-full bg-card object-contain p-1.5 ring-1 ring-border"
             />
           ) : (
             <span
@@ -88,14 +91,16 @@ export default function ProviderProfile() {
             </div>
             <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
               <ShareButton path={`/provider/${provider.id}`} title={provider.businessName} />
-              <Badge variant="outline">{provider.packageLabel}</Badge>
-              <span className="flex items-center gap-1.5">
-                <Star aria-hidden="true" className="size-4 fill-gold text-gold" />
-                <span className="font-medium text-foreground">{ratingLabel(averageRating, reviewCount)}</span>
-                {reviewCount > 0
-                  ? `(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`
-                  : '(No reviews yet)'}
-              </span>
+              <PackageBadge packageType={provider.packageType} label={provider.packageLabel} />
+              {reviewCount > 0 && averageRating != null ? (
+                <span className="flex items-center gap-1.5">
+                  <Star aria-hidden="true" className="size-4 fill-gold text-gold" />
+                  <span className="font-medium text-foreground">{averageRating.toFixed(1)}</span>(
+                  {reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+                </span>
+              ) : (
+                <span>No reviews yet</span>
+              )}
             </div>
           </div>
         </div>
@@ -103,6 +108,14 @@ export default function ProviderProfile() {
           <p className="mt-6 leading-relaxed whitespace-pre-line text-foreground/85">
             {provider.description}
           </p>
+        )}
+        {hasContact(provider) && (
+          <div className="mt-6 border-t pt-5">
+            <h2 className="text-base font-semibold">Contact</h2>
+            <div className="mt-2">
+              <ProviderContactList contact={provider} />
+            </div>
+          </div>
         )}
       </section>
 
@@ -118,7 +131,11 @@ export default function ProviderProfile() {
           <ul className={`mt-6 ${LISTING_GRID_CLASS}`}>
             {listings.map((listing, i) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} lazy={i >= 4} />
+                <ListingCard
+                  listing={listing}
+                  action={<FavoriteButton listingId={listing.id} />}
+                  lazy={i >= 4}
+                />
               </li>
             ))}
           </ul>

@@ -1,19 +1,25 @@
-/** /api/admin/listings: the moderation table, a listing's detail, approve/reject one or many. Admins only. */
+/**
+ * /api/admin/listings: the moderation table, a listing's detail, approve/reject one or many, and the decision
+ * on a listing's held changes. Admins only.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   moderateBodySchema,
+  moderateChangesBodySchema,
   moderationDetailSchema,
   moderationPageSchema,
   moderationQuerySchema,
 } from '../../../domain/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { moderateListingChanges } from './moderation-changes.ts';
 import { moderateListings, moderationDetail, moderationPage } from './moderation.ts';
 
-export async function moderationRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function moderationRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
+  const { db, storage } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -60,6 +66,24 @@ export async function moderationRoutes(app: FastifyInstance, opts: { db: Db }) {
         },
       },
     },
-    async (req) => moderateListings(db, await req.requireActor(), req.body),
+    async (req) => moderateListings(db, storage, await req.requireActor(), req.body),
+  );
+
+  r.post(
+    '/api/admin/listings/:id/changes',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Approve (applied to the public listing at once) or reject (reason required, shown to the provider) ' +
+          'the changes awaiting approval of one listing, naming the revision reviewed: 409 when there are ' +
+          'none or the provider saved a newer revision. One audit row and a mail to the provider. Admins.',
+        params: z.object({ id: z.uuid('Invalid listing id') }),
+        body: moderateChangesBodySchema,
+        response: { 200: z.object({ status: z.enum(['approved', 'rejected']) }), ...errorResponses },
+      },
+    },
+    async (req) => moderateListingChanges(db, storage, await req.requireActor(), req.params.id, req.body),
   );
 }

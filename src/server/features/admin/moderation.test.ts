@@ -236,7 +236,7 @@ describe('moderation list', () => {
       'Stretch Limo',
     ]);
     expect(p.total).toBe(6);
-    expect(p.counts).toEqual({ pending: 6, approved: 2, rejected: 1, all: 9 });
+    expect(p.counts).toEqual({ pending: 6, approved: 2, rejected: 1, all: 9, changes: 0 });
     expect(p.stats).toEqual(p.counts);
     expect(p.items[0]).toMatchObject({
       businessName: 'Glow Studio',
@@ -259,8 +259,8 @@ describe('moderation list', () => {
 
     const bySandton = await page('?status=all&search=sandton');
     expect(bySandton.items.map((r) => r.title).sort()).toEqual(['Nail Art', 'Stretch Limo']);
-    expect(bySandton.counts).toEqual({ pending: 2, approved: 0, rejected: 0, all: 2 });
-    expect(bySandton.stats).toEqual({ pending: 6, approved: 2, rejected: 1, all: 9 });
+    expect(bySandton.counts).toEqual({ pending: 2, approved: 0, rejected: 0, all: 2, changes: 0 });
+    expect(bySandton.stats).toEqual({ pending: 6, approved: 2, rejected: 1, all: 9, changes: 0 });
 
     const byBusiness = await page('?status=all&search=ELITE');
     expect(byBusiness.total).toBe(4);
@@ -429,6 +429,45 @@ describe('approve and reject', () => {
 
   it('the overview counts what is still pending', async () => {
     const res = await get('/api/admin/overview');
-    expect(res.json()).toEqual({ pendingListings: 3 });
+    expect(res.json()).toEqual({ pendingListings: 3, openReports: 0 });
+  });
+});
+
+describe('repeated moderation records only real changes', () => {
+  const auditOf = (id: string) =>
+    t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.createdAt);
+
+  it('ten parallel approvals of one listing: all answer 200, exactly one audit row', async () => {
+    const listing = await createListing(t.database.db, provider.providerId, { status: 'pending' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => moderate({ ids: [listing.id], status: 'approved' })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    const audit = await auditOf(listing.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'listing.approve',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
+  });
+
+  it('a batch audits only the listings it changed; a new rejection reason is a change', async () => {
+    const done = await createListing(t.database.db, provider.providerId, { status: 'approved' });
+    const waiting = await createListing(t.database.db, provider.providerId, { status: 'pending' });
+    const res = await moderate({ ids: [done.id, waiting.id], status: 'approved' });
+    expect(res.json()).toEqual({ updated: 2, status: 'approved' });
+    expect(await auditOf(done.id)).toHaveLength(0);
+    expect(await auditOf(waiting.id)).toHaveLength(1);
+
+    await moderate({ ids: [waiting.id], status: 'rejected', reason: 'Blurry' });
+    await moderate({ ids: [waiting.id], status: 'rejected', reason: 'Blurry' });
+    await moderate({ ids: [waiting.id], status: 'rejected', reason: 'Blurry and dark' });
+    const audit = await auditOf(waiting.id);
+    expect(audit.map((a) => (a.after as { rejectionReason: string | null }).rejectionReason)).toEqual([
+      null,
+      'Blurry',
+      'Blurry and dark',
+    ]);
   });
 });

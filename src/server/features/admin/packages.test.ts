@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPackage, AuditFacets, AuditPage } from '../../../domain/admin.ts';
 import { auditLog, packages } from '../../db/schema.ts';
@@ -122,6 +122,20 @@ describe('packages', () => {
     ).toBe(404);
   });
 
+  it('saving a package unchanged is no change: 200, nothing written or audited', async () => {
+    const { packageType: _t, ...rest } = gold;
+    const audited = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id))).length;
+    const [before] = await t.database.db.select().from(packages).where(eq(packages.id, created.id));
+    const count = await audited();
+    const res = await send('PUT', `/api/admin/packages/${created.id}`, { ...rest, active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Gold Plus', active: false });
+    expect(await audited()).toBe(count);
+    const [after] = await t.database.db.select().from(packages).where(eq(packages.id, created.id));
+    expect(after!.updatedAt).toEqual(before!.updatedAt);
+  });
+
   it('refuses deleting a package in use with the spec’s message, deletes one nobody uses', async () => {
     const [basic] = await t.database.db.select().from(packages).where(eq(packages.packageType, 'basic'));
     const refused = await send('DELETE', `/api/admin/packages/${basic!.id}`);
@@ -182,6 +196,9 @@ describe('demo mode', () => {
     });
     expect(off.json().demoMode).toBe(false);
     expect((await send('PUT', '/api/admin/settings/demo-mode', { demoMode: 'yes' })).statusCode).toBe(400);
+    // Switching it off again is no change: 200, no audit row.
+    const again = await send('PUT', '/api/admin/settings/demo-mode', { demoMode: false });
+    expect(again.json()).toEqual({ demoMode: false });
 
     const rows = await t.database.db
       .select()
@@ -197,8 +214,10 @@ describe('demo mode', () => {
 
 describe('audit log', () => {
   it('lists newest first, filters by admin, action and date, pages', async () => {
+    // The actions so far were taken earlier: a minute back, so 'newest' never rests on the clock's steps.
+    await t.database.db.execute(sql`update audit_log set created_at = created_at - interval '1 minute'`);
     const second = await createAdmin(t);
-    await send('PUT', '/api/admin/settings/demo-mode', { demoMode: false }, second.cookie);
+    await send('PUT', '/api/admin/settings/demo-mode', { demoMode: true }, second.cookie);
     const all = (await send('GET', '/api/admin/audit')).json() as AuditPage;
     expect(all.total).toBe(7);
     expect(all.items[0]).toMatchObject({ actorEmail: second.email, action: 'settings.demo_mode' });

@@ -17,32 +17,16 @@ import { packages, serviceProviders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { catalogueChanged } from '../marketplace/cache.ts';
+import { packageView } from '../packages/service.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
 function toAdminPackage(p: PackageRow, providerCount: number): AdminPackage {
-  return {
-    id: p.id,
-    packageType: p.packageType,
-    name: p.name,
-    emoji: p.emoji,
-    price: Number(p.price),
-    period: p.period,
-    maxListings: p.maxListings,
-    maxImages: p.maxImages,
-    color: p.color,
-    features: Array.isArray(p.features) ? p.features.map(String) : [],
-    popular: p.popular,
-    active: p.active,
-    canFeature: p.canFeature,
-    hasPriorityPlacement: p.hasPriorityPlacement,
-    hasAnalytics: p.hasAnalytics,
-    hasVerificationBadge: p.hasVerificationBadge,
-    canReceiveReviews: p.canReceiveReviews,
-    displayOrder: p.displayOrder,
-    providerCount,
-  };
+  return { ...packageView(p), providerCount };
 }
+
+/** Whether a saved value equals the current one (values are JSON: numbers, text, flags, lists). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function auditValues(p: PackageRow) {
   const { createdAt: _c, updatedAt: _u, ...rest } = p;
@@ -87,9 +71,21 @@ export async function updatePackage(
   id: string,
   input: PackageUpdate,
 ): Promise<AdminPackage> {
-  const { row, providers } = await db.transaction(async (tx) => {
+  const { row, providers, changed } = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
     if (!before) throw notFound(ADMIN_MESSAGES.packageNotFound);
+    const providersOfType = async () => {
+      const [n] = await tx
+        .select({ n: count() })
+        .from(serviceProviders)
+        .where(eq(serviceProviders.packageType, before.packageType));
+      return Number(n?.n ?? 0);
+    };
+    // Saved unchanged: nothing is written or audited (and the catalogue stays cached).
+    const current = toAdminPackage(before, 0);
+    if (Object.entries(input).every(([k, v]) => same(current[k as keyof AdminPackage], v))) {
+      return { row: before, providers: await providersOfType(), changed: false };
+    }
     const [after] = await tx
       .update(packages)
       .set({ ...input, updatedAt: new Date() })
@@ -102,13 +98,9 @@ export async function updatePackage(
       before: auditValues(before),
       after: auditValues(after!),
     });
-    const [n] = await tx
-      .select({ n: count() })
-      .from(serviceProviders)
-      .where(eq(serviceProviders.packageType, before.packageType));
-    return { row: after!, providers: Number(n?.n ?? 0) };
+    return { row: after!, providers: await providersOfType(), changed: true };
   });
-  catalogueChanged(db);
+  if (changed) catalogueChanged(db);
   return toAdminPackage(row, providers);
 }
 

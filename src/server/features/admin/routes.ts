@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { listings } from '../../db/schema.ts';
 import { errorResponses } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { openReportCount } from '../reports/service.ts';
 import { auditFacets, auditPage } from './audit-log.ts';
 import { switchDemoMode } from './demo-mode.ts';
 import { moderationRoutes } from './moderation-routes.ts';
@@ -25,7 +26,7 @@ import { userAdminRoutes } from './users-routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
   const { db } = opts;
-  await app.register(moderationRoutes, { db });
+  await app.register(moderationRoutes, opts);
   await app.register(userAdminRoutes, opts);
   await app.register(packageAdminRoutes, { db });
 
@@ -37,13 +38,17 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Db; storage:
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'What the admin dashboard adds to the shared counts: listings pending review. Admins.',
-        response: { 200: z.object({ pendingListings: z.number() }), ...errorResponses },
+        summary:
+          'What the admin dashboard and sidebar add to the shared counts: listings pending review, open reports. Admins.',
+        response: {
+          200: z.object({ pendingListings: z.number(), openReports: z.number() }),
+          ...errorResponses,
+        },
       },
     },
     async () => {
       const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'pending'));
-      return { pendingListings: Number(row?.n ?? 0) };
+      return { pendingListings: Number(row?.n ?? 0), openReports: await openReportCount(db) };
     },
   );
 

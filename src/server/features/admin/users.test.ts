@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +20,8 @@ import {
 } from '../../db/schema.ts';
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
-import { createTestApp, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, isStored, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
+import { erasedAccountRef } from '../privacy/erase.ts';
 import { changeRole, deleteUser } from './users.ts';
 
 // A fixed clock: the last day of January, so "one month ahead" shows the month-end rule (Feb 28).
@@ -78,6 +78,8 @@ describe('users list', () => {
       .set({ packageExpiresAt: new Date('2026-01-01T00:00:00Z') })
       .where(eq(serviceProviders.id, expired.providerId));
     await createListing(t.database.db, active.providerId, { images: 0 });
+    // A rejected listing does not count against the package, so the card does not count it (decision 0047).
+    await createListing(t.database.db, active.providerId, { images: 0, status: 'rejected' });
     // Several roles: shown by precedence (admin first).
     await grantRole(t.database.db, active.userId, 'admin');
 
@@ -91,6 +93,8 @@ describe('users list', () => {
       listingCount: 1,
       paymentStatus: 'active',
     });
+    const pkg = await send('GET', '/api/provider/package', undefined, active.cookie);
+    expect(pkg.json().listingCount).toBe(activeRow.provider!.listingCount);
 
     expect((await list('?filter=providers')).items.map((u) => u.id).sort()).toEqual(
       [active.userId, expired.userId].sort(),
@@ -214,7 +218,7 @@ describe('role change (spec section 4)', () => {
       paymentStatus: 'active',
       packageExpiresAt: new Date('2026-03-02T10:00:00.000Z'),
     });
-    // Again: a duplicate role is tolerated and the record is not replaced.
+    // Again: the role it already has alone is no change: tolerated, nothing replaced, nothing audited.
     const again = await send('PUT', `/api/admin/users/${u.userId}/role`, { role: 'service_provider' });
     expect(again.json()).toEqual({ role: 'service_provider', providerCreated: false });
     // Back to user: only the user role; the provider record stays.
@@ -222,7 +226,7 @@ describe('role change (spec section 4)', () => {
     expect(await rolesOf(u.userId)).toEqual(['user']);
     expect(await providerOf(u.userId)).toBeDefined();
     const audit = await auditFor(u.userId);
-    expect(audit.map((a) => a.action)).toEqual(['user.role_change', 'user.role_change', 'user.role_change']);
+    expect(audit.map((a) => a.action)).toEqual(['user.role_change', 'user.role_change']);
     expect(audit.find((a) => (a.after as { roles: string[] }).roles[0] === 'user')!.before).toEqual({
       roles: ['service_provider'],
     });
@@ -240,23 +244,27 @@ describe('role change (spec section 4)', () => {
     expect((await send('PUT', `/api/admin/users/${u.userId}/role`, { role: 'owner' })).statusCode).toBe(400);
   });
 
-  it('refuses demoting yourself and removing the last admin (409)', async () => {
+  it('refuses demoting yourself (409) and a stale admin session removing the last admin (403)', async () => {
     const self = await send('PUT', `/api/admin/users/${admin.userId}/role`, { role: 'user' });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe('You cannot remove your own admin role');
     expect((await send('PUT', `/api/admin/users/${admin.userId}/role`, { role: 'admin' })).statusCode).toBe(
       200,
     );
-    // A stale admin session (its holder lost the role meanwhile) trying to remove the only admin left.
+    // A stale admin session (its holder lost the role meanwhile) trying to remove the only admin left: the
+    // actor's role is checked again under lock, so it may not act at all.
     const stale = await signUp(t);
     const actor: Actor = { userId: stale.userId, email: stale.email, role: 'admin', roles: ['admin'] };
     await expect(
       changeRole(t.database.db, actor, admin.userId, { role: 'user', packageType: 'basic' }),
-    ).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'The last admin cannot be removed',
-    });
+    ).rejects.toMatchObject({ statusCode: 403, message: 'You do not have permission to do this' });
     expect(await rolesOf(admin.userId)).toContain('admin');
+    // Setting the only admin's own role again is no change (200, nothing audited).
+    const before = (await auditFor(admin.userId)).length;
+    expect((await send('PUT', `/api/admin/users/${admin.userId}/role`, { role: 'admin' })).statusCode).toBe(
+      200,
+    );
+    expect(await auditFor(admin.userId)).toHaveLength(before);
   });
 });
 
@@ -268,7 +276,7 @@ describe('delete user', () => {
     expect((await send('DELETE', '/api/admin/users/nobody')).statusCode).toBe(404);
   });
 
-  it('removes the user and what is theirs, recomputes ratings, keeps their enquiries, removes image files', async () => {
+  it('removes the user and what is theirs, keeps their reviews and enquiries without them, removes image files', async () => {
     const db = t.database.db;
     const png = await drawDemoImage({ width: 320, height: 200, seed: 5, label: 'x' });
     // The user to delete is a provider who also reviewed, favourited and enquired about another listing.
@@ -303,7 +311,7 @@ describe('delete user', () => {
       .returning();
     await db.insert(premiumContentAccess).values({ userId: doomed.userId });
     const file = path.join(t.config.dataDir, 'uploads', imageUrl.replace('/uploads/', ''));
-    expect(existsSync(file)).toBe(true);
+    expect(isStored(file)).toBe(true);
 
     const res = await send('DELETE', `/api/admin/users/${doomed.userId}`);
     expect(res.statusCode, res.body).toBe(204);
@@ -312,7 +320,9 @@ describe('delete user', () => {
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, doomed.userId))).toEqual([]);
     expect(await db.select().from(profiles).where(eq(profiles.id, doomed.userId))).toEqual([]);
     expect(await db.select().from(favorites).where(eq(favorites.userId, doomed.userId))).toEqual([]);
-    expect(await db.select().from(reviews).where(eq(reviews.userId, doomed.userId))).toEqual([]);
+    // Their review stays, without its author ('Anonymous User'); the listing's rating is unchanged.
+    const kept = await db.select().from(reviews).where(eq(reviews.listingId, theirs.id));
+    expect(kept.map((r) => r.userId).sort()).toEqual([null, reviewer.userId].sort());
     expect(
       await db.select().from(premiumContentAccess).where(eq(premiumContentAccess.userId, doomed.userId)),
     ).toEqual([]);
@@ -322,28 +332,41 @@ describe('delete user', () => {
     expect(await db.select().from(listings).where(eq(listings.id, own.id))).toEqual([]);
     expect(await db.select().from(listingImages).where(eq(listingImages.listingId, own.id))).toEqual([]);
     const [rated] = await db.select().from(listings).where(eq(listings.id, theirs.id));
-    expect(rated).toMatchObject({ rating: 2, reviewCount: 1 });
-    const [kept] = await db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
-    expect(kept!.userId).toBeNull();
-    expect(existsSync(file)).toBe(false);
+    expect(rated).toMatchObject({ rating: 3.5, reviewCount: 2 });
+    const [sent] = await db.select().from(enquiries).where(eq(enquiries.id, enquiry!.id));
+    expect(sent).toMatchObject({
+      userId: null,
+      userName: 'Deleted user',
+      message: 'Is the date still free?',
+    });
+    expect(isStored(file)).toBe(false);
     expect(await db.select().from(uploads).where(eq(uploads.url, imageUrl))).toEqual([]);
-    const audit = await auditFor(doomed.userId);
+    // The audit row names the account by an opaque reference, not its id or address (decision 0056).
+    expect(await auditFor(doomed.userId)).toEqual([]);
+    const audit = await auditFor(erasedAccountRef(doomed.userId));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'user.delete',
       actorUserId: admin.userId,
-      before: { email: doomed.email, reviewsRemoved: 1, imagesRemoved: 1 },
+      before: {
+        roles: ['service_provider', 'user'],
+        hadProvider: true,
+        listingsRemoved: 1,
+        imagesRemoved: 1,
+      },
     });
+    expect(JSON.stringify(audit[0])).not.toContain(doomed.email);
   });
 
-  it('refuses deleting the last admin (409) and allows deleting another admin', async () => {
+  it('allows deleting another admin, refuses a stale admin session deleting the last one', async () => {
     const other = await createAdmin(t);
     expect((await send('DELETE', `/api/admin/users/${other.userId}`)).statusCode).toBe(204);
+    // A stale admin session cannot delete the only admin left (403: no longer an admin).
     const stale = await signUp(t);
     const actor: Actor = { userId: stale.userId, email: stale.email, role: 'admin', roles: ['admin'] };
     await expect(deleteUser(t.database.db, {} as never, actor, admin.userId)).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'The last admin cannot be removed',
+      statusCode: 403,
     });
+    expect(await rolesOf(admin.userId)).toContain('admin');
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Users, roles and provider packages for admins: the paged users list (search, All / Service Providers /
  * Regular Users / Expired Packages), package change and extension, role change (spec section 4) and user
- * deletion with the cascade of decisions.md. Each action runs in one transaction with its audit row. Dates
+ * deletion with everything that is theirs (decision 0015). Each action runs in one transaction with its audit row. Dates
  * come from the caller's `now` so the rules can be tested on a fixed clock.
  */
 import { addDays, addMonths } from 'date-fns';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_MESSAGES,
   ROLE_CHANGE_PACKAGE_DAYS,
@@ -14,27 +15,33 @@ import {
   type UsersQuery,
 } from '../../../domain/admin.ts';
 import type { Role } from '../../../domain/constants.ts';
+import { UNCOUNTED_LISTING_STATUS } from '../../../domain/listing-count.ts';
 import { effectiveRole, type Actor } from '../../auth/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
-  listingImages,
   listings,
+  packageRequests,
   packages,
   profiles,
-  reviews,
   serviceProviders,
   user,
   userRoles,
 } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { recordAudit } from '../audit/service.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { catalogueChanged } from '../marketplace/cache.ts';
-import { recomputeListingRating } from '../reviews/service.ts';
+import { closePackageRequest } from '../packages/service.ts';
+import { assertNotLastAdmin, eraseAccount } from '../privacy/erase.ts';
 import { deleteImageFiles } from '../uploads/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The open package request of each provider (at most one: a partial unique key) and its package. */
+const openRequests = alias(packageRequests, 'open_request');
+const requestedPackages = alias(packages, 'requested_package');
 
 const hasRole = (role: Role) =>
   sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = ${role})`;
@@ -64,11 +71,25 @@ function userConditions(q: UsersQuery, now: Date): SQL[] {
         )!,
       );
       break;
+    case 'pending':
+      // Pending payments (decision 0039): an open request from /checkout, or a paid sign-up not yet paid.
+      where.push(
+        and(
+          isNotNull(serviceProviders.id),
+          or(isNotNull(openRequests.id), eq(serviceProviders.paymentStatus, 'pending')),
+        )!,
+      );
+      break;
     case 'all':
       break;
   }
   return where;
 }
+
+const requestJoin = and(
+  eq(openRequests.serviceProviderId, serviceProviders.id),
+  eq(openRequests.status, 'pending'),
+);
 
 const nameExpr = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${user.name})`;
 
@@ -102,11 +123,20 @@ export async function listUsers(db: Db, q: UsersQuery, now = new Date()): Promis
         packageType: serviceProviders.packageType,
         packageExpiresAt: serviceProviders.packageExpiresAt,
         paymentStatus: serviceProviders.paymentStatus,
-        listingCount: sql<number>`(select count(*)::int from ${listings} where ${listings.serviceProviderId} = ${serviceProviders.id})`,
+        // Those the package limit counts (not rejected), as the provider's screens count them (decision 0047).
+        listingCount: sql<number>`(select count(*)::int from ${listings} where ${listings.serviceProviderId} = ${serviceProviders.id} and ${listings.status} <> ${UNCOUNTED_LISTING_STATUS})`,
+        requestId: openRequests.id,
+        requestType: openRequests.packageType,
+        requestKind: openRequests.kind,
+        requestedAt: openRequests.createdAt,
+        requestName: requestedPackages.name,
+        requestPrice: requestedPackages.price,
       })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
       .leftJoin(serviceProviders, eq(serviceProviders.userId, user.id))
+      .leftJoin(openRequests, requestJoin)
+      .leftJoin(requestedPackages, eq(requestedPackages.packageType, openRequests.packageType))
       .where(condition)
       .orderBy(...userOrder(q))
       .limit(q.pageSize)
@@ -116,6 +146,7 @@ export async function listUsers(db: Db, q: UsersQuery, now = new Date()): Promis
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
       .leftJoin(serviceProviders, eq(serviceProviders.userId, user.id))
+      .leftJoin(openRequests, requestJoin)
       .where(condition),
   ]);
   return {
@@ -137,6 +168,16 @@ export async function listUsers(db: Db, q: UsersQuery, now = new Date()): Promis
               packageExpiresAt: r.packageExpiresAt ? new Date(r.packageExpiresAt).toISOString() : null,
               paymentStatus: r.paymentStatus!,
               listingCount: Number(r.listingCount ?? 0),
+              pendingRequest: r.requestId
+                ? {
+                    id: r.requestId,
+                    packageType: r.requestType!,
+                    packageName: r.requestName ?? r.requestType!,
+                    price: Number(r.requestPrice ?? 0),
+                    kind: r.requestKind === 'renewal' ? 'renewal' : 'upgrade',
+                    requestedAt: new Date(r.requestedAt!).toISOString(),
+                  }
+                : null,
             }
           : null,
       };
@@ -147,13 +188,28 @@ export async function listUsers(db: Db, q: UsersQuery, now = new Date()): Promis
 // ---------------------------------------------------------------------------------------------------------
 // Actions on one user
 
-async function lockUser(tx: Tx, userId: string) {
-  const [row] = await tx
+/**
+ * Locks the acting admin's and the target's user rows, in id order, and returns the target with its roles.
+ * Every action on a user takes these locks first and in the same order, so two admins acting on each other
+ * at the same moment queue up instead of deadlocking (one would otherwise hold the target's row while it
+ * waits for the other's, whose audit row needs the actor's row). With the actor's row locked, nobody can
+ * change the actor's roles until this transaction ends: an actor who lost the admin role (or the account)
+ * to a concurrent action is refused (403) rather than acting on a stale session.
+ */
+async function lockActorAndTarget(tx: Tx, actor: Actor, userId: string) {
+  const rows = await tx
     .select({ id: user.id, email: user.email, name: user.name, fullName: profiles.fullName })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId))
+    .where(inArray(user.id, [...new Set([actor.userId, userId])]))
+    .orderBy(asc(user.id))
     .for('update', { of: user });
+  const [stillAdmin] = await tx
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, actor.userId), eq(userRoles.role, 'admin')));
+  if (!stillAdmin || !rows.some((r) => r.id === actor.userId)) throw forbidden();
+  const row = rows.find((r) => r.id === userId);
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
   const roles = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return { ...row, roles: roles.map((r) => r.role) };
@@ -185,6 +241,38 @@ async function assertPackageExists(tx: Tx, packageType: string) {
 }
 
 /**
+ * What an admin's activation does besides the provider row (decision 0039): closes the provider's open
+ * request from /checkout and tells the provider, in the activation's transaction ('package activated',
+ * once per provider and expiry).
+ */
+async function packageActivated(
+  tx: Tx,
+  target: { email: string },
+  userId: string,
+  provider: typeof serviceProviders.$inferSelect,
+  now: Date,
+) {
+  await closePackageRequest(tx, provider.id, now);
+  const [pkg] = await tx
+    .select({ name: packages.name, price: packages.price })
+    .from(packages)
+    .where(eq(packages.packageType, provider.packageType));
+  const expiresAt = provider.packageExpiresAt!.toISOString();
+  await enqueueMail(tx, {
+    kind: 'package_activated',
+    to: target.email,
+    userId,
+    payload: {
+      providerName: provider.businessName,
+      packageName: pkg?.name ?? provider.packageType,
+      price: Number(pkg?.price ?? 0),
+      expiresAt,
+    },
+    dedupeKey: `package_activated:${provider.id}:${provider.packageType}:${expiresAt}`,
+  });
+}
+
+/**
  * Gives a user a package. A provider gets the new type, payment active and an expiry one month ahead; a
  * user without a provider record gets one (business name from the full name, or "Business") and the
  * service_provider role, as spec section 4 says.
@@ -197,7 +285,7 @@ export async function changePackage(
   now = new Date(),
 ): Promise<{ created: boolean }> {
   const created = await db.transaction(async (tx) => {
-    const target = await lockUser(tx, userId);
+    const target = await lockActorAndTarget(tx, actor, userId);
     await assertPackageExists(tx, packageType);
     const before = await providerOf(tx, userId);
     const values = {
@@ -220,6 +308,7 @@ export async function changePackage(
         .returning();
       await tx.insert(userRoles).values({ userId, role: 'service_provider' }).onConflictDoNothing();
     }
+    await packageActivated(tx, target, userId, after!, now);
     await recordAudit(tx, actor, {
       action: 'user.package_change',
       entityType: 'user',
@@ -245,7 +334,7 @@ export async function extendPackage(
   now = new Date(),
 ): Promise<{ packageExpiresAt: string }> {
   const expires = await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    const target = await lockActorAndTarget(tx, actor, userId);
     const before = await providerOf(tx, userId);
     if (!before) throw notFound('Service provider profile not found');
     const from =
@@ -257,6 +346,7 @@ export async function extendPackage(
       .set({ packageExpiresAt: addMonths(from, months), paymentStatus: 'active', updatedAt: now })
       .where(eq(serviceProviders.id, before.id))
       .returning();
+    await packageActivated(tx, target, userId, after!, now);
     await recordAudit(tx, actor, {
       action: 'user.package_extend',
       entityType: 'user',
@@ -270,20 +360,10 @@ export async function extendPackage(
   return { packageExpiresAt: expires.toISOString() };
 }
 
-/** Refuses to leave the site without an admin: `userId` is an admin and the only one. */
-async function assertNotLastAdmin(tx: Tx, userId: string) {
-  // Lock every admin role row, so two concurrent removals of the last two admins serialise.
-  const admins = await tx
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.role, 'admin'))
-    .for('update');
-  if (admins.some((a) => a.userId === userId) && admins.length <= 1) throw conflict(ADMIN_MESSAGES.lastAdmin);
-}
-
 /**
  * Makes `role` the user's only role (spec section 4). A new service_provider without a provider record gets
- * one with the chosen package, business name from the full name or "My Business", and 30 days.
+ * one with the chosen package, business name from the full name or "My Business", and 30 days. Setting the
+ * role a user already has alone changes nothing and writes no audit row.
  */
 export async function changeRole(
   db: Db,
@@ -294,12 +374,15 @@ export async function changeRole(
 ): Promise<{ role: Role; providerCreated: boolean }> {
   if (userId === actor.userId && body.role !== 'admin') throw conflict(ADMIN_MESSAGES.selfDemote);
   const providerCreated = await db.transaction(async (tx) => {
-    const target = await lockUser(tx, userId);
+    const target = await lockActorAndTarget(tx, actor, userId);
+    const needsProvider = body.role === 'service_provider' && !(await providerOf(tx, userId));
+    // Already the only role (and nothing to create): nothing changes, so nothing is written or audited.
+    if (target.roles.length === 1 && target.roles[0] === body.role && !needsProvider) return false;
     if (body.role !== 'admin') await assertNotLastAdmin(tx, userId);
     await tx.insert(userRoles).values({ userId, role: body.role }).onConflictDoNothing();
     await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), ne(userRoles.role, body.role)));
     let created = null;
-    if (body.role === 'service_provider' && !(await providerOf(tx, userId))) {
+    if (needsProvider) {
       await assertPackageExists(tx, body.packageType);
       [created] = await tx
         .insert(serviceProviders)
@@ -326,65 +409,22 @@ export async function changeRole(
 }
 
 /**
- * Deletes a user and everything that is theirs (decisions.md): the account's own rows go by foreign-key
- * cascade (sessions, accounts, roles, profile, favourites, premium access, provider with listings and
- * images); their reviews are removed first so the ratings of the listings they reviewed are recomputed in
- * the same transaction; enquiries they sent stay with user_id null. Stored image files are removed after
- * the commit.
+ * Deletes a user and everything that is theirs through the same erasure as "Delete my account" (decision
+ * 0056, features/privacy/erase.ts): one transaction that also anonymises what stays (their reviews, the
+ * enquiries they sent, the audit log); stored image files are removed after the commit.
  */
-export async function deleteUser(db: Db, storage: Storage, actor: Actor, userId: string): Promise<void> {
+export async function deleteUser(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
   if (userId === actor.userId) throw conflict(ADMIN_MESSAGES.selfDelete);
   const files = await db.transaction(async (tx) => {
-    const target = await lockUser(tx, userId);
-    await assertNotLastAdmin(tx, userId);
-    const provider = await providerOf(tx, userId);
-    const [profile] = await tx
-      .select({ avatarUrl: profiles.avatarUrl })
-      .from(profiles)
-      .where(eq(profiles.id, userId));
-    const images = provider
-      ? await tx
-          .select({ url: listingImages.imageUrl })
-          .from(listingImages)
-          .innerJoin(listings, eq(listings.id, listingImages.listingId))
-          .where(eq(listings.serviceProviderId, provider.id))
-      : [];
-    const removedReviews = await tx
-      .delete(reviews)
-      .where(eq(reviews.userId, userId))
-      .returning({ listingId: reviews.listingId });
-    const reviewed = [...new Set(removedReviews.map((r) => r.listingId))];
-    if (reviewed.length) {
-      // Listings of the deleted provider itself are about to go; recompute the others.
-      const surviving = await tx
-        .select({ id: listings.id })
-        .from(listings)
-        .where(
-          and(
-            inArray(listings.id, reviewed),
-            provider ? ne(listings.serviceProviderId, provider.id) : undefined,
-          ),
-        );
-      for (const l of surviving) await recomputeListingRating(tx, l.id);
-    }
-    await tx.delete(user).where(eq(user.id, userId));
-    await recordAudit(tx, actor, {
-      action: 'user.delete',
-      entityType: 'user',
-      entityId: userId,
-      before: {
-        email: target.email,
-        name: target.fullName ?? target.name,
-        roles: target.roles,
-        provider: providerSnapshot(provider),
-        reviewsRemoved: removedReviews.length,
-        imagesRemoved: images.length,
-      },
-    });
-    const urls = images.map((i) => i.url);
-    if (provider?.logoUrl) urls.push(provider.logoUrl);
-    if (profile?.avatarUrl) urls.push(profile.avatarUrl);
-    return urls;
+    const target = await lockActorAndTarget(tx, actor, userId);
+    const summary = await eraseAccount(tx, target, actor, now);
+    return summary.files;
   });
   catalogueChanged(db);
   await deleteImageFiles(db, storage, files);

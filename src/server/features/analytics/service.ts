@@ -3,7 +3,7 @@
  * the counters are written under), per listing and in total, read from listing_daily_stats (one row per
  * listing and day, incremented in SQL by each counted view and enquiry). Days without a row are zeros.
  */
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   PACKAGE_MESSAGES,
@@ -12,22 +12,28 @@ import {
 } from '../../../domain/providers.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { canActOnProviderResource } from '../../auth/policy.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { listingDailyStats, listings } from '../../db/schema.ts';
+import { southAfricanDate } from '../../../domain/format.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import { SA_DAY } from '../marketplace/service.ts';
 import { packageStatus, providerOfUser } from '../packages/service.ts';
 import { profileMissing } from '../provider-listings/service.ts';
 
-function daysBetween(from: string, count: number): string[] {
-  const start = new Date(`${from}T00:00:00Z`);
+/** The `count` days ending with `to` ('YYYY-MM-DD'), oldest first. */
+function lastDays(to: string, count: number): string[] {
+  const end = Date.parse(`${to}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) =>
-    new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   );
 }
 
 /** The caller's analytics (all their listings, or one of them); 403 when the package has no analytics. */
-export async function providerAnalytics(db: Db, actor: Actor, listingId?: string): Promise<Analytics> {
+export async function providerAnalytics(
+  db: Db,
+  actor: Actor,
+  listingId?: string,
+  now: Date = new Date(),
+): Promise<Analytics> {
   const provider = await providerOfUser(db, actor.userId);
   let ownerId: string;
   if (listingId) {
@@ -49,12 +55,10 @@ export async function providerAnalytics(db: Db, actor: Actor, listingId?: string
     throw profileMissing();
   }
 
-  const [range] = await queryRows<{ from: string; to: string }>(
-    db,
-    sql`select to_char(${SA_DAY} - ${ANALYTICS_DAYS - 1}::int, 'YYYY-MM-DD') as "from",
-               to_char(${SA_DAY}, 'YYYY-MM-DD') as "to"`,
-  );
-  const { from, to } = range!;
+  // Today in South Africa by the process's clock, as the counters are written (marketplace saDay()).
+  const to = southAfricanDate(now);
+  const days = lastDays(to, ANALYTICS_DAYS);
+  const from = days[0]!;
   const own = await db
     .select({ id: listings.id, title: listings.title })
     .from(listings)
@@ -72,7 +76,6 @@ export async function providerAnalytics(db: Db, actor: Actor, listingId?: string
         .from(listingDailyStats)
         .where(and(inArray(listingDailyStats.listingId, ids), between(listingDailyStats.day, from, to)))
     : [];
-  const days = daysBetween(from, ANALYTICS_DAYS);
   const series = (filter: (r: (typeof rows)[number]) => boolean): AnalyticsPoint[] => {
     const byDay = new Map<string, AnalyticsPoint>();
     for (const r of rows) {

@@ -26,7 +26,13 @@ function json(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value)) as unknown;
 }
 
-export async function recordAudit(tx: Runner, actor: Actor, entry: AuditEntry): Promise<void> {
+/**
+ * Who acted: a signed-in actor, or (an account's own deletion, decision 0056) nobody the log may name, with
+ * the opaque reference written in place of the address.
+ */
+export type AuditActor = Pick<Actor, 'userId' | 'email'> | { userId: null; email: string };
+
+export async function recordAudit(tx: Runner, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: actor.userId,
     actorEmail: actor.email,

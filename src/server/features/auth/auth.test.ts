@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, cookieFrom, signUp, uniqueEmail, type TestApp } from '../../test/helpers.ts';
+import {
+  cookieFrom,
+  createTestApp,
+  formGuardFields,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+  SIGN_UP_CONSENT,
+} from '../../test/helpers.ts';
 import { grantRole } from '../../auth/roles.ts';
 import { packages } from '../../db/schema.ts';
 
@@ -20,7 +28,13 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { fullName: '  Naledi Khumalo ', email, password: 'secret123' },
+      payload: {
+        ...formGuardFields(t),
+        ...SIGN_UP_CONSENT,
+        fullName: '  Naledi Khumalo ',
+        email,
+        password: 'secret123',
+      },
     });
     expect(res.statusCode).toBe(201);
     const setCookie = String(res.headers['set-cookie']);
@@ -96,7 +110,13 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/auth/sign-up',
-          payload: { fullName: 'Twin', email, password: 'secret123' },
+          payload: {
+            ...formGuardFields(t),
+            ...SIGN_UP_CONSENT,
+            fullName: 'Twin',
+            email,
+            password: 'secret123',
+          },
         }),
       ),
     );
@@ -104,7 +124,13 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { fullName: 'Twin', email: email.toUpperCase(), password: 'secret123' },
+      payload: {
+        ...formGuardFields(t),
+        ...SIGN_UP_CONSENT,
+        fullName: 'Twin',
+        email: email.toUpperCase(),
+        password: 'secret123',
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('An account with this email already exists');
@@ -119,7 +145,11 @@ describe('sign-up, sign-in, sign-out and /api/me', () => {
       'Password must be at most 128 characters',
     ],
   ])('validates sign-up input with the spec messages (%o)', async (payload, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { ...formGuardFields(t), ...SIGN_UP_CONSENT, ...payload },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
   });
@@ -152,7 +182,14 @@ describe('sign-up with a package', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { fullName: 'Basic Biz', email: uniqueEmail(), password: 'secret123', packageType: 'basic' },
+      payload: {
+        ...formGuardFields(t),
+        fullName: 'Basic Biz',
+        email: uniqueEmail(),
+        password: 'secret123',
+        packageType: 'basic',
+        ...SIGN_UP_CONSENT,
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -170,7 +207,14 @@ describe('sign-up with a package', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { fullName: 'Std Biz', email: uniqueEmail(), password: 'secret123', packageType: 'standard' },
+      payload: {
+        ...formGuardFields(t),
+        fullName: 'Std Biz',
+        email: uniqueEmail(),
+        password: 'secret123',
+        packageType: 'standard',
+        ...SIGN_UP_CONSENT,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().packageStatus).toBe('pending');
@@ -184,7 +228,14 @@ describe('sign-up with a package', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up',
-        payload: { fullName: 'X', email, password: 'secret123', packageType },
+        payload: {
+          ...formGuardFields(t),
+          ...SIGN_UP_CONSENT,
+          fullName: 'X',
+          email,
+          password: 'secret123',
+          packageType,
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Please select a package first');
@@ -213,7 +264,13 @@ describe('roles', () => {
 
 describe('cross-site requests', () => {
   it('refuses state-changing calls from another origin or a cross-site fetch', async () => {
-    const payload = { email: uniqueEmail(), password: 'secret123', fullName: 'X' };
+    const payload = {
+      ...formGuardFields(t),
+      ...SIGN_UP_CONSENT,
+      email: uniqueEmail(),
+      password: 'secret123',
+      fullName: 'X',
+    };
     const evil = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',

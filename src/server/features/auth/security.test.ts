@@ -1,7 +1,14 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { cookieFrom, createTestDatabase, testConfig, uniqueEmail } from '../../test/helpers.ts';
+import {
+  cookieFrom,
+  createTestDatabase,
+  formGuardFields,
+  SIGN_UP_CONSENT,
+  testConfig,
+  uniqueEmail,
+} from '../../test/helpers.ts';
 
 describe('auth security details', () => {
   it('never writes passwords or session cookies to the request log', async () => {
@@ -24,7 +31,13 @@ describe('auth security details', () => {
       const up = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-up',
-        payload: { fullName: 'Logged', email, password },
+        payload: {
+          ...formGuardFields({ config: testConfig() }),
+          ...SIGN_UP_CONSENT,
+          fullName: 'Logged',
+          email,
+          password,
+        },
       });
       expect(up.statusCode).toBe(201);
       const cookie = cookieFrom(up);
@@ -57,7 +70,13 @@ describe('auth security details', () => {
         method: 'POST',
         url: '/api/auth/sign-up',
         headers: { origin: 'https://matricmoments.example' },
-        payload: { fullName: 'Secure', email: uniqueEmail(), password: 'secret123' },
+        payload: {
+          ...formGuardFields({ config: testConfig() }),
+          ...SIGN_UP_CONSENT,
+          fullName: 'Secure',
+          email: uniqueEmail(),
+          password: 'secret123',
+        },
       });
       expect(up.statusCode).toBe(201);
       const setCookie = String(up.headers['set-cookie']);

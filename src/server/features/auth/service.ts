@@ -1,30 +1,23 @@
 /** Accounts: sign-up (with the optional package chosen on /packages), sign-in, sign-out and the /me view. */
+import { randomUUID } from 'node:crypto';
 import { addYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { z } from 'zod';
-import { BASIC_PACKAGE_YEARS, ROLES } from '../../../domain/constants.ts';
-import type { SignInRequest, SignUpRequest } from '../../../domain/auth.ts';
-import type { Auth } from '../../auth/auth.ts';
+import { BASIC_PACKAGE_YEARS } from '../../../domain/constants.ts';
+import type { Me, SignInRequest, SignUpRequest, SignUpResponse } from '../../../domain/auth.ts';
+import { emailVerificationToken, type Auth } from '../../auth/auth.ts';
 import { effectiveRole } from '../../auth/policy.ts';
 import { grantRole, rolesOf } from '../../auth/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { packages, profiles, serviceProviders, user } from '../../db/schema.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { packages, profiles, serviceProviders, user, userConsents } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { legalPolicyVersion } from '../content/legal.ts';
 import { getDemoMode } from '../settings/service.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_CREDENTIALS_CODE = 'INVALID_CREDENTIALS';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string }; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.cause?.code === '23505' ||
-    /duplicate key|unique constraint/i.test(e?.message ?? '')
-  );
-}
 
 /** Maps better-auth's errors onto our error format. */
 function fromAuthError(err: unknown, fallback: string): never {
@@ -44,35 +37,9 @@ function fromAuthError(err: unknown, fallback: string): never {
   throw err;
 }
 
-export const meSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  profile: z
-    .object({
-      fullName: z.string().nullable(),
-      phone: z.string().nullable(),
-      city: z.string().nullable(),
-      province: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
-    })
-    .nullable(),
-  role: z.enum(ROLES),
-  roles: z.array(z.string()),
-  provider: z
-    .object({
-      id: z.string(),
-      businessName: z.string(),
-      packageType: z.string(),
-      packageExpiresAt: z.string().nullable(),
-      paymentStatus: z.string(),
-    })
-    .nullable(),
-  demoMode: z.boolean(),
-});
-export type MeView = z.infer<typeof meSchema>;
-
-export async function loadMe(db: Db, userId: string): Promise<MeView | null> {
+export async function loadMe(db: Db, userId: string): Promise<Me | null> {
   const [u] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
+    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.id, userId));
   if (!u) return null;
@@ -112,7 +79,30 @@ export async function loadMe(db: Db, userId: string): Promise<MeView | null> {
   };
 }
 
-export type PackageStatus = 'active' | 'pending' | null;
+export type PackageStatus = SignUpResponse['packageStatus'];
+
+/**
+ * The answer to a sign-up the form guard trapped (decision 0059): what a new account without a package
+ * would get, for an account that does not exist. Nothing is stored.
+ */
+export function trappedSignUpAnswer(input: SignUpRequest): SignUpResponse {
+  return {
+    me: {
+      user: {
+        id: randomUUID(),
+        email: input.email.toLowerCase(),
+        name: input.fullName,
+        emailVerified: false,
+      },
+      profile: { fullName: input.fullName, phone: null, city: null, province: null, avatarUrl: null },
+      role: 'user',
+      roles: ['user'],
+      provider: null,
+      demoMode: false,
+    },
+    packageStatus: null,
+  };
+}
 
 /**
  * Creates the account, its profile and role `user`. With a package chosen on /packages the account also
@@ -152,7 +142,9 @@ export async function signUp(
   const userId = result.response.user.id;
   let packageStatus: PackageStatus = null;
   try {
-    await completeSignUp(db, userId, input, chosen, (status) => (packageStatus = status));
+    const created = { id: userId, name: result.response.user.name, email: result.response.user.email };
+    const token = await emailVerificationToken((await auth.$context).secret, created.email, userId);
+    await completeSignUp(db, created, token, input, chosen, (status) => (packageStatus = status));
   } catch (err) {
     // All or nothing: no account without its profile, role and chosen package (the session goes with it).
     await db.delete(user).where(eq(user.id, userId));
@@ -166,18 +158,29 @@ export async function signUp(
   return { userId, setCookies: result.headers.getSetCookie(), packageStatus };
 }
 
-/** The rows a new account gets besides better-auth's own, in one transaction. */
+/**
+ * The rows a new account gets besides better-auth's own (profile, role, its consents, the provider record
+ * of a chosen package), and the mail with its address's verification link, in one transaction.
+ */
 async function completeSignUp(
   db: Db,
-  userId: string,
+  created: { id: string; name: string; email: string },
+  verificationToken: string,
   input: SignUpRequest,
   chosen: { packageType: string; price: number } | undefined,
   report: (status: PackageStatus) => void,
 ): Promise<void> {
   let packageStatus: PackageStatus = null;
+  const userId = created.id;
   await db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: userId, fullName: input.fullName }).onConflictDoNothing();
     await grantRole(tx as unknown as Db, userId, 'user');
+    // The request's schema refused it without both boxes ticked: record what was agreed, to which version.
+    const policyVersion = await legalPolicyVersion(tx);
+    await tx.insert(userConsents).values([
+      { userId, kind: 'terms', policyVersion },
+      { userId, kind: 'guardian', policyVersion },
+    ]);
     if (chosen) {
       const free = chosen.price === 0;
       packageStatus = free ? 'active' : 'pending';
@@ -193,6 +196,12 @@ async function completeSignUp(
         .onConflictDoNothing();
       await grantRole(tx as unknown as Db, userId, 'service_provider');
     }
+    await enqueueMail(tx, {
+      kind: 'email_verification',
+      to: created.email,
+      userId,
+      payload: { name: created.name, email: created.email, token: verificationToken },
+    });
   });
   report(packageStatus);
 }
@@ -212,6 +221,16 @@ export async function signIn(
   } catch (err) {
     fromAuthError(err, 'Failed to sign in');
   }
+}
+
+const SESSION_COOKIES = ['mm.session_token', 'mm.session_data', 'mm.dont_remember'];
+
+/** Set-Cookie headers that clear the session's cookies (over https better-auth uses the __Secure- prefix). */
+export function clearSessionCookies(secure: boolean): string[] {
+  return SESSION_COOKIES.map(
+    (name) =>
+      `${secure ? '__Secure-' : ''}${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
 }
 
 /** Ends the session (if any) and returns the cookie-clearing headers. Never fails for a missing session. */

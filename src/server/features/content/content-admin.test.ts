@@ -4,16 +4,15 @@
  * social-link ordering (both ends, after deletions); validation messages; image refusals that leave the
  * content as it was; the public endpoints' freshness.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES } from '../../../domain/content.ts';
+import { CONTENT_MESSAGES, nothingToChangeMessage } from '../../../domain/content.ts';
 import { UPLOAD_ERRORS, UPLOAD_MESSAGES } from '../../../domain/images.ts';
 import { auditLog, faqs, heroBanners, pageContent, socialLinks } from '../../db/schema.ts';
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin, createProvider, seedReferenceData } from '../../test/fixtures.ts';
-import { createTestApp, multipart, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, isStored, multipart, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 let png: Buffer;
@@ -369,12 +368,12 @@ describe('hero banners', () => {
     expect(await publicIds()).toEqual([a.id, c.id, b.id]);
 
     const files = variantFiles(c.imageUrl);
-    for (const file of files) expect(existsSync(file)).toBe(true);
+    for (const file of files) expect(isStored(file)).toBe(true);
     const after = await ok('DELETE', `/api/admin/hero-banners/${c.id}`);
     expect(after.items.map((x: { id: string; displayOrder: number }) => `${x.displayOrder}:${x.id}`)).toEqual(
       [`1:${a.id}`, `2:${b.id}`],
     );
-    for (const file of files) expect(existsSync(file)).toBe(false);
+    for (const file of files) expect(isStored(file)).toBe(false);
   });
 
   it('refuses a banner without an image, or with an image that is not a fresh upload, and adds nothing', async () => {
@@ -444,14 +443,14 @@ describe('site logo', () => {
 
     const second = await uploadImage(t, admin.cookie, 'site-assets', png);
     await ok('PUT', '/api/admin/site-logo', { imageUrl: second });
-    for (const file of variantFiles(first)) expect(existsSync(file)).toBe(false);
+    for (const file of variantFiles(first)) expect(isStored(file)).toBe(false);
     expect((await ok('GET', '/api/admin/content')).logo).toBe(second);
     const rows = await t.database.db.select().from(pageContent).where(eq(pageContent.pageKey, 'site'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sectionKey: 'logo', contentType: 'image' });
 
     await ok('DELETE', '/api/admin/site-logo');
-    for (const file of variantFiles(second)) expect(existsSync(file)).toBe(false);
+    for (const file of variantFiles(second)) expect(isStored(file)).toBe(false);
     expect((await call('GET', '/api/content', undefined, '')).json().site).toBeUndefined();
     expect((await ok('GET', '/api/admin/content')).logo).toBeNull();
   });
@@ -471,7 +470,7 @@ describe('site logo', () => {
         .statusCode,
     ).toBe(400);
     expect((await ok('GET', '/api/admin/content')).logo).toBe(logo);
-    for (const file of variantFiles(logo)) expect(existsSync(file)).toBe(true);
+    for (const file of variantFiles(logo)) expect(isStored(file)).toBe(true);
   });
 });
 
@@ -542,5 +541,52 @@ describe('social links', () => {
     expect(bad.json().error.message).toBe(CONTENT_MESSAGES.socialUrl);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'social_link'));
     expect(audits.map((a) => a.action)).toContain('social_link.reorder');
+  });
+});
+
+describe('edits that change nothing', () => {
+  const created = async (resource: 'faqs' | 'hero-banners' | 'social-links') => {
+    if (resource === 'faqs')
+      return (await ok('POST', '/api/admin/faqs', { question: 'Q?', answer: 'A.' })).id;
+    if (resource === 'social-links') {
+      return (await ok('POST', '/api/admin/social-links', { platform: 'facebook', url: 'https://fb.com/mm' }))
+        .id;
+    }
+    const imageUrl = await uploadImage(t, admin.cookie, 'hero-banners', png);
+    return (await ok('POST', '/api/admin/hero-banners', { imageUrl, altText: 'Banner' })).id;
+  };
+
+  it.each([
+    ['faqs', {}, ['question', 'answer', 'isActive']],
+    ['faqs', { a: 1 }, ['question', 'answer', 'isActive']],
+    ['hero-banners', {}, ['isActive', 'altText']],
+    ['hero-banners', { a: 1, icon: 'x' }, ['isActive', 'altText']],
+    ['social-links', {}, ['platform', 'url', 'icon', 'isActive']],
+    ['social-links', { a: 1 }, ['platform', 'url', 'icon', 'isActive']],
+  ] as const)(
+    'PATCH /api/admin/%s/{id} with %j: 400 saying what may be sent, nothing written',
+    async (resource, body, fields) => {
+      const id = await created(resource);
+      const before = (await ok('GET', `/api/admin/${resource}`)).items;
+      const audits = (await t.database.db.select().from(auditLog)).length;
+      const res = await call('PATCH', `/api/admin/${resource}/${id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: nothingToChangeMessage(fields),
+      });
+      expect(res.json().error.message).toBe(`Nothing to change: send at least one of ${fields.join(', ')}`);
+      expect((await ok('GET', `/api/admin/${resource}`)).items).toEqual(before);
+      expect(await t.database.db.select().from(auditLog)).toHaveLength(audits);
+    },
+  );
+
+  it('still takes an edit of one field, and a social link’s icon cleared with null', async () => {
+    const id = await created('social-links');
+    await ok('PATCH', `/api/admin/social-links/${id}`, { icon: 'thumbs-up' });
+    expect(await ok('PATCH', `/api/admin/social-links/${id}`, { icon: null, a: 1 })).toMatchObject({
+      icon: null,
+      platform: 'facebook',
+    });
   });
 });

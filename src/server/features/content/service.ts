@@ -9,11 +9,12 @@ export async function loadSiteContent(db: Db): Promise<SiteContent> {
   const rows = await db
     .select({ page: pageContent.pageKey, section: pageContent.sectionKey, value: pageContent.contentValue })
     .from(pageContent)
-    // The payment page's bank details are shown only on /matric-access (through its own endpoint).
+    // The payment page's bank details are shown only on /matric-access (through its own endpoint); the
+    // legal pages' HTML only on /privacy and /terms (GET /api/legal/{kind}).
     .orderBy(asc(pageContent.pageKey));
   const out: SiteContent = {};
   for (const row of rows) {
-    if (row.page === 'payment') continue;
+    if (row.page === 'payment' || row.page === 'legal') continue;
     (out[row.page] ??= {})[row.section] = row.value;
   }
   return out;

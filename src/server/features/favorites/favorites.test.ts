@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favorites, listings } from '../../db/schema.ts';
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
@@ -75,6 +75,11 @@ describe('favourites', () => {
   });
 
   it('lists only the caller’s favourites, newest first, with listing cards', async () => {
+    // The first was saved earlier (a minute back, so the order never rests on the clock's resolution).
+    await t.database.db
+      .update(favorites)
+      .set({ createdAt: sql`created_at - interval '1 minute'` })
+      .where(and(eq(favorites.userId, userA.userId), eq(favorites.listingId, first.id)));
     await add(userA.cookie, second.id);
     const ids = (await call('GET', '/api/favorites/ids', userA.cookie)).json().ids;
     expect(ids).toEqual([second.id, first.id]);

@@ -20,7 +20,8 @@ export async function favoriteIds(db: Db, actor: Actor): Promise<string[]> {
     .select({ listingId: favorites.listingId })
     .from(favorites)
     .where(and(eq(favorites.userId, actor.userId), isNotNull(favorites.listingId)))
-    .orderBy(desc(favorites.createdAt));
+    // The same order as listFavorites, ties included.
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
   return rows.map((r) => r.listingId!);
 }
 
@@ -62,7 +63,7 @@ export async function removeFavoriteByListing(db: Db, actor: Actor, listingId: s
 
 /**
  * Removes one favourite by id (the favourites page). Somebody else's favourite answers 404 and stays.
- * Admins may remove any (decisions.md: admins may do everything).
+ * Admins may remove any (as everywhere, an admin may act on anyone's data: auth/policy.ts).
  */
 export async function removeFavorite(db: Db, actor: Actor, id: string): Promise<void> {
   const [row] = await db.select({ userId: favorites.userId }).from(favorites).where(eq(favorites.id, id));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDE_MESSAGES, GUIDE_PRICE } from '../../../domain/guide.ts';
@@ -13,7 +13,8 @@ import {
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin } from '../../test/fixtures.ts';
 import { createTestApp, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
-import { XSS_PAYLOADS } from './xss-payloads.ts';
+import { XSS_PAYLOADS } from '../../test/xss-payloads.ts';
+import { latestRequest } from './service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -58,13 +59,9 @@ async function requestAccess(account: Account, reference = 'REF-123') {
   return call('POST', '/api/guide/access/payment-proof', account.cookie, { paymentReference: reference });
 }
 
+/** The id of the user's latest request, by the service's own rule (ties included). */
 async function latestRequestId(userId: string): Promise<string> {
-  const rows = await t.database.db
-    .select({ id: premiumContentAccess.id, at: premiumContentAccess.purchasedAt })
-    .from(premiumContentAccess)
-    .where(eq(premiumContentAccess.userId, userId));
-  rows.sort((a, b) => b.at.getTime() - a.at.getTime());
-  return rows[0]!.id;
+  return (await latestRequest(t.database.db, userId))!.id;
 }
 
 async function approve(userId: string) {
@@ -309,6 +306,10 @@ describe('access requests', () => {
   });
 
   it('admin list: newest first, filter by status, names and emails; non-admins refused', async () => {
+    // The requests so far were made earlier: a minute back, so 'newest' never rests on the clock's steps.
+    await t.database.db.execute(
+      sql`update premium_content_access set purchased_at = purchased_at - interval '1 minute'`,
+    );
     const u = await signUp(t, { fullName: 'Lerato Dlamini' });
     await requestAccess(u, 'LIST-REF');
     const all = await call('GET', '/api/admin/guide/requests', admin.cookie);
@@ -623,5 +624,62 @@ describe('XSS payloads through the article API', () => {
       '<p><a href="https://example.com">link</a> <img src="/uploads/site-assets/x-800.webp" alt="pic" /></p>';
     const res = await call('POST', '/api/admin/guide/preview', admin.cookie, { content: html });
     expect(res.json().html).toBe(html);
+  });
+});
+
+describe('article images come only from our uploads and https', () => {
+  const preview = async (content: string) => {
+    const res = await call('POST', '/api/admin/guide/preview', admin.cookie, { content });
+    expect(res.statusCode).toBe(200);
+    return res.json().html as string;
+  };
+
+  it.each([
+    ['/uploads/site-assets/0123456789abcdef01234567-800.webp'],
+    ['/uploads/listing-images/abc_1.def-400.webp'],
+    ['https://images.example.com/prom.jpg?w=800'],
+    ['HTTPS://images.example.com/prom.jpg'],
+  ])('keeps <img src="%s">', async (src) => {
+    const html = `<p><img src="${src}" alt="pic" /></p>`;
+    expect(await preview(html)).toBe(html.replace('&', '&amp;'));
+  });
+
+  it.each([
+    ['/api/admin/users', 'a path of the app'],
+    ['/api/guide/articles/x/image', 'an API path that looks like an image'],
+    ['&#47;api&#47;me', 'the same, entity-encoded'],
+    ['//evil.example/x.png', 'protocol-relative'],
+    ['data:image/png;base64,iVBORw0KGgo=', 'data:'],
+    ['javascript:alert(1)', 'javascript:'],
+    ['http://example.com/x.png', 'plain http'],
+    ['images/x.png', 'relative'],
+    ['../api/me', 'relative with ..'],
+    ['/uploads/../api/me', 'uploads path climbing out'],
+    ['/uploads/%2e%2e/api/me', 'uploads path climbing out, encoded'],
+    ['/uploads/site-assets\\..\\..\\api\\me', 'backslashes'],
+    ['/uploads/.hidden/x.webp', 'a hidden file'],
+    ['/uploadsx/y.webp', 'a look-alike path'],
+    [' /api/me', 'leading space'],
+    ['', 'empty'],
+  ])('drops <img src="%s"> (%s)', async (src) => {
+    const out = await preview(`<p>before<img src="${src}" alt="pic" />after</p>`);
+    expect(out).toBe('<p>beforeafter</p>');
+  });
+
+  it('drops an image without a source, keeps the text around it', async () => {
+    expect(await preview('<p>a<img alt="x">b</p>')).toBe('<p>ab</p>');
+  });
+
+  it('stored articles are cleaned again when served', async () => {
+    const created = await createArticleAs(admin.cookie, {
+      title: 'Image Sources',
+      content: '<p>ok</p>',
+    });
+    await t.database.db
+      .update(premiumArticles)
+      .set({ content: '<p>ok</p><img src="/api/admin/users"><img src="/uploads/site-assets/a-800.webp">' })
+      .where(eq(premiumArticles.id, created.id));
+    const served = await call('GET', `/api/guide/articles/${created.slug}`, admin.cookie);
+    expect(served.json().content).toBe('<p>ok</p><img src="/uploads/site-assets/a-800.webp" />');
   });
 });

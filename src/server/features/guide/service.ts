@@ -14,8 +14,9 @@ import {
   type GuideArticle,
   type GuideList,
 } from '../../../domain/guide.ts';
+import { RETENTION_MONTHS } from '../../../domain/legal.ts';
 import { isAdmin, type Actor } from '../../auth/policy.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   pageContent,
   premiumAccessLogs,
@@ -24,9 +25,10 @@ import {
   premiumContentAccess,
   profiles,
 } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { AppError, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../errors.ts';
 import { keyFromPublicUrl } from '../../storage/images.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { mailPaymentProof } from './mail.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 
 /** A transaction handle or the database. */
@@ -46,13 +48,24 @@ export function toRequestView(row: AccessRow): AccessRequestView {
   };
 }
 
-/** The user's latest request by purchase time (ties broken by id so the answer is stable). */
+/**
+ * Newest first, where a request that is not rejected always comes first: a new request is only accepted
+ * while the latest is rejected (or there is none), so a pending or approved request is the latest by
+ * definition, even when two requests share a timestamp (PGlite's clock has millisecond steps).
+ */
+export const LATEST_REQUEST_FIRST = [
+  sql`${premiumContentAccess.paymentStatus} = 'rejected'`,
+  desc(premiumContentAccess.purchasedAt),
+  desc(premiumContentAccess.id),
+] as const;
+
+/** The user's latest request by purchase time (see LATEST_REQUEST_FIRST for ties). */
 export async function latestRequest(db: Runner, userId: string): Promise<AccessRow | null> {
   const [row] = await db
     .select()
     .from(premiumContentAccess)
     .where(eq(premiumContentAccess.userId, userId))
-    .orderBy(desc(premiumContentAccess.purchasedAt), desc(premiumContentAccess.id))
+    .orderBy(...LATEST_REQUEST_FIRST)
     .limit(1);
   return row ?? null;
 }
@@ -102,16 +115,6 @@ export async function accessState(db: Db, actor: Actor): Promise<AccessState> {
   };
 }
 
-function isPendingClash(err: unknown): boolean {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (e.code === '23505') return true;
-    current = e.cause;
-  }
-  return false;
-}
-
 /**
  * A new pending request (payment proof with a reference, or the guide page's quick request without one).
  * Refused while the latest request is pending (409) or approved (409). A payment proof for a pending quick
@@ -140,7 +143,10 @@ export async function submitRequest(
               ),
             )
             .returning();
-          if (row) return toRequestView(row);
+          if (row) {
+            await mailPaymentProof(tx, actor.userId, row.id, paymentReference, Number(row.paymentAmount));
+            return toRequestView(row);
+          }
         }
         throw conflict(GUIDE_MESSAGES.alreadyPending);
       }
@@ -153,10 +159,14 @@ export async function submitRequest(
           paymentStatus: 'pending',
         })
         .returning();
+      // A quick request without a reference is no payment proof yet: the admins hear of the proof.
+      if (paymentReference) {
+        await mailPaymentProof(tx, actor.userId, row!.id, paymentReference, Number(row!.paymentAmount));
+      }
       return toRequestView(row!);
     });
   } catch (err) {
-    if (!(err instanceof AppError) && isPendingClash(err)) throw conflict(GUIDE_MESSAGES.alreadyPending);
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw conflict(GUIDE_MESSAGES.alreadyPending);
     throw err;
   }
 }
@@ -261,4 +271,36 @@ export async function articleImage(
   const bytes = variant ? await storage.get(variant) : null;
   if (!bytes) throw notFound(GUIDE_MESSAGES.imageNotFound);
   return bytes;
+}
+
+/**
+ * Retention (decision 0055): deletes reading logs and rejected requests older than `RETENTION_MONTHS`.
+ * A rejected request that still decides its reader's access (their latest, with an older request that was
+ * not rejected behind it) is kept, so the clean-up never changes anyone's access.
+ */
+export async function pruneOldGuideRecords(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ logs: number; requests: number }> {
+  const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(months => ${RETENTION_MONTHS})`;
+  const logs = await db
+    .delete(premiumAccessLogs)
+    .where(sql`${premiumAccessLogs.accessedAt} < ${cutoff}`)
+    .returning({ id: premiumAccessLogs.id });
+  const requests = await queryRows<{ id: string }>(
+    db,
+    sql`
+    delete from premium_content_access r
+    where r.payment_status = 'rejected'
+      and coalesce(r.approved_at, r.purchased_at) < ${cutoff}
+      and (
+        exists (select 1 from premium_content_access n
+                where n.user_id = r.user_id and n.purchased_at > r.purchased_at)
+        or not exists (select 1 from premium_content_access o
+                       where o.user_id = r.user_id and o.purchased_at < r.purchased_at
+                         and o.payment_status <> 'rejected')
+      )
+    returning r.id`,
+  );
+  return { logs: logs.length, requests: requests.length };
 }

@@ -5,7 +5,7 @@ import { distanceKm } from '../../../domain/geo.ts';
 import type { BrowseResult, ListingCard } from '../../../domain/listings.ts';
 import { queryRows } from '../../db/client.ts';
 import { listings, packages, serviceProviders } from '../../db/schema.ts';
-import { catalogueChanged } from './cache.ts';
+import { catalogueChanged, nextAnnouncementHeard } from './cache.ts';
 import {
   browse as browseOn,
   firstPageStatements,
@@ -145,6 +145,9 @@ describe('ranked search', () => {
     await seedReferenceData(db);
     const basic = await createProvider(t3, { packageType: 'basic' });
     const premium = await createProvider(t3, { packageType: 'premium' });
+    // Each its own creation time: saved one after the other they could share a millisecond (PGlite's
+    // clock has no finer steps), and 'newest' would then be decided by the random ids (decision 0038).
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     const base = { images: 0 } as const;
     await createListing(db, basic.providerId, {
       ...base,
@@ -153,6 +156,7 @@ describe('ranked search', () => {
       categorySlug: 'car-rentals',
       city: 'Durban',
       province: 'kwazulu_natal',
+      createdAt: day(1),
     });
     await createListing(db, premium.providerId, {
       ...base,
@@ -160,9 +164,11 @@ describe('ranked search', () => {
       description: 'Our limousine fleet and vintage cars.',
       categorySlug: 'car-rentals',
       featured: true,
+      createdAt: day(2),
     });
     await createListing(db, basic.providerId, {
       ...base,
+      createdAt: day(3),
       title: 'Umshado Decor',
       description: 'Bruilof en matriekafskeid versiering.',
       categorySlug: 'decor',
@@ -514,6 +520,14 @@ describe('filters, orders and keyset pages', () => {
 
   it('serves the first page of a common query from the cache until the catalogue changes', async () => {
     const db = t2.database.db;
+    if (t2.database.kind === 'postgres') {
+      // This process also hears its own announcements, a moment later: an earlier test's change heard
+      // after the first page was cached would clear it. Announcements arrive in order, so once this one is
+      // heard none is still on its way.
+      const heard = nextAnnouncementHeard(db);
+      catalogueChanged(db);
+      await heard;
+    }
     const first = await browse2('?category=venues');
     const listing = await createListing(db, basic.providerId, {
       title: 'Fresh venue',

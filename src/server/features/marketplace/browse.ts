@@ -33,6 +33,7 @@ import {
 } from '../../../domain/listings.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
+import { effectivePackageTypeSql, packageInForceSql } from '../packages/service.ts';
 
 /** Full text finds fewer than this many listings: the matches of the corrected search are added after them. */
 export const FUZZY_BELOW = 10;
@@ -452,10 +453,12 @@ export function toCard(row: CardRow): ListingCard {
 
 /** The card columns of `l` with its category `c` and provider `sp` (one row per card, no extra query). */
 export function cardSelect(distance: SQL | null): SQL {
-  return sql`l.id, l.title, l.city, l.province, l.price_from, l.price_to, l.featured, l.rating,
+  // The package's powers count only while it is in force (decision 0040), read at the query's time.
+  return sql`l.id, l.title, l.city, l.province, l.price_from, l.price_to,
+    (l.featured and ${packageInForceSql('sp')}) as featured, l.rating,
     l.review_count, l.views, c.id as category_id, c.name as category_name, c.slug as category_slug,
     c.icon as category_icon, sp.id as provider_id, sp.business_name as provider_name,
-    sp.package_type as provider_package, sp.logo_url as provider_logo, l.primary_image_url,
+    ${effectivePackageTypeSql('sp')} as provider_package, sp.logo_url as provider_logo, l.primary_image_url,
     ${distance ?? sql`null::float8`} as distance_km`;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '../../../domain/constants.ts';
 import type { ListingCard, ListingDetail, ProviderProfile, PublicPackage } from '../../../domain/listings.ts';
 import {
@@ -16,14 +16,15 @@ import { createTestApp, signUp, type TestApp } from '../../test/helpers.ts';
 import { setDemoMode } from '../settings/service.ts';
 import { queryRows } from '../../db/client.ts';
 import { listingDailyStats } from '../../db/schema.ts';
-import { pruneViewMarks, SA_DAY } from './service.ts';
+import { pruneViewMarks, saDay } from './service.ts';
 import { catalogueChanged } from './cache.ts';
 
-async function dailyViews(listingId: string): Promise<number> {
+/** The listing's views counted on the South African day of `now` (the process's clock). */
+async function dailyViews(listingId: string, now = new Date()): Promise<number> {
   const [row] = await t.database.db
     .select({ views: listingDailyStats.views })
     .from(listingDailyStats)
-    .where(and(eq(listingDailyStats.listingId, listingId), eq(listingDailyStats.day, sql`${SA_DAY}`)));
+    .where(and(eq(listingDailyStats.listingId, listingId), eq(listingDailyStats.day, saDay(now))));
   return row?.views ?? 0;
 }
 
@@ -266,7 +267,9 @@ describe('listing detail', () => {
   });
 
   it('agrees with the reviews feature while demo mode is on (every provider counts as premium)', async () => {
+    // As the admin's switch does (admin/demo-mode.ts): the catalogue cache is cleared with the change.
     await setDemoMode(t.database.db, true);
+    catalogueChanged(t.database.db);
     try {
       const detail = (await get(`/api/listings/${ids.oldPhoto}`)).json() as ListingDetail;
       const reviews = (await get(`/api/listings/${ids.oldPhoto}/reviews`)).json();
@@ -274,6 +277,7 @@ describe('listing detail', () => {
       expect(reviews.canReceiveReviews).toBe(true);
     } finally {
       await setDemoMode(t.database.db, false);
+      catalogueChanged(t.database.db);
     }
   });
 
@@ -338,6 +342,38 @@ describe('related listings', () => {
 });
 
 describe('view counter', () => {
+  // Counts are kept per South African day: the process's clock stands still in these tests, so a run
+  // that crosses midnight cannot split one count over two days (decision 0038).
+  const STILL = new Date('2026-11-27T10:00:00.000Z');
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: STILL });
+  });
+  afterEach(() => {
+    vi.setSystemTime(STILL);
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts a view on the South African day it happens: 23:59:59 and a second later are two days', async () => {
+    const view = (visitor: string) =>
+      t.app.inject({ method: 'POST', url: `/api/listings/${ids.oldPhoto}/view`, remoteAddress: visitor });
+    const lastSecond = new Date('2026-11-27T21:59:59.000Z'); // 23:59:59 on 27 November in South Africa
+    const nextDay = new Date('2026-11-27T22:00:00.000Z'); // 00:00:00 on 28 November
+    vi.setSystemTime(lastSecond);
+    expect((await view('10.40.0.1')).statusCode).toBe(204);
+    vi.setSystemTime(nextDay);
+    expect((await view('10.40.0.2')).statusCode).toBe(204);
+    expect(await dailyViews(ids.oldPhoto!, lastSecond)).toBe(1);
+    expect(await dailyViews(ids.oldPhoto!, nextDay)).toBe(1);
+    const days = await t.database.db
+      .select({ day: listingDailyStats.day })
+      .from(listingDailyStats)
+      .where(eq(listingDailyStats.listingId, ids.oldPhoto!))
+      .orderBy(listingDailyStats.day);
+    expect(days.map((d) => d.day)).toEqual(['2026-11-27', '2026-11-28']);
+  });
+
   it('adds exactly one per visitor under 200 concurrent requests, to the listing, its provider and today', async () => {
     const db = t.database.db;
     const before = (await db.select().from(listings).where(eq(listings.id, ids.featuredCar!)))[0]!.views;

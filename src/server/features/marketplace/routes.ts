@@ -28,6 +28,7 @@ import {
   LISTING_NOT_FOUND,
   listingDetail,
   providerProfile,
+  publicListingDetail,
   recordView,
   relatedListings,
 } from './service.ts';
@@ -164,9 +165,13 @@ export async function marketplaceRoutes(app: FastifyInstance, opts: { db: Db }) 
       },
     },
     async (req, reply) => {
-      const detail = await listingDetail(db, req.params.id, () => req.actor());
-      if (detail.status === 'approved') cacheForAnonymous(req, reply, CATALOGUE_CACHE);
-      return detail;
+      // What the public sees is one cached answer for everyone; anything else is read for this caller.
+      const shared = await publicListingDetail(db, req.params.id);
+      if (shared) {
+        cacheForAnonymous(req, reply, CATALOGUE_CACHE);
+        return shared;
+      }
+      return listingDetail(db, req.params.id, () => req.actor());
     },
   );
 

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '../../../domain/constants.ts';
+import { southAfricanDate } from '../../../domain/format.ts';
 import type {
   BrowseQuery,
   BrowseResult,
@@ -29,7 +30,8 @@ import {
   reviews,
   serviceProviders,
 } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { effectivePackageTypeColumn, packageInForceColumn, packageView } from '../packages/service.ts';
 import { packageCanReceive } from '../reviews/service.ts';
 import { browse, CARD_FROM, cardSelect, toCard } from './browse.ts';
 import { cachedCatalogue } from './cache.ts';
@@ -74,13 +76,23 @@ export function homeListings(db: Db): Promise<{ items: ListingCard[] }> {
 }
 
 /**
- * Browse: approved listings matching the filters, a page at a time after a cursor (see browse.ts). The first
- * page of the common queries (no search, no location) comes from the short-lived catalogue cache.
+ * Browse: approved listings matching the filters, a page at a time after a cursor (see browse.ts). Every
+ * answer (each filter, search, location and page) comes from the short-lived catalogue cache, so that the
+ * visitors of one shared link cost one query together, however many of them ask at once.
  */
 export function browseListings(db: Db, q: BrowseQuery): Promise<BrowseResult> {
-  const common = !q.cursor && !q.search && q.lat === undefined;
-  if (!common) return browse(db, q);
-  const key = `browse:${JSON.stringify([q.category, q.province, q.sort, q.minPrice, q.maxPrice, q.pageSize])}`;
+  const key = `browse:${JSON.stringify([
+    q.category,
+    q.province,
+    q.sort,
+    q.minPrice,
+    q.maxPrice,
+    q.pageSize,
+    q.search,
+    q.lat,
+    q.lng,
+    q.cursor,
+  ])}`;
   return cachedCatalogue(db, key, () => browse(db, q));
 }
 
@@ -116,8 +128,9 @@ async function visibleListing(db: Db, id: string, actor: () => Promise<Actor | n
 }
 
 /**
- * The package label on public pages is the package's name (Premium, Standard, Basic), never its price
- * (decisions.md, Display): parents would read a price there as the provider's own.
+ * The package label on public pages is the package's name (Premium, Standard, Basic), never its price:
+ * parents would read a price there as the provider's own. Prices show on /packages, /checkout and the
+ * provider's own dashboard.
  */
 function packageLabel(type: string, name: string | null): string {
   if (name) return name;
@@ -134,12 +147,29 @@ function packageFlag(type: string, value: boolean | null, flag: 'hasVerification
   return defaults?.[flag] ?? false;
 }
 
+/**
+ * A listing as the public sees it, from the catalogue cache (one read for every visitor of a shared link,
+ * however many ask at once); null when the public may not see it (not approved, or no such listing): the
+ * caller then asks listingDetail with the actor, never the cache.
+ */
+export function publicListingDetail(db: Db, id: string): Promise<ListingDetail | null> {
+  return cachedCatalogue(db, `listing:${id}`, async () => {
+    try {
+      return await listingDetail(db, id, async () => null);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) return null;
+      throw err;
+    }
+  });
+}
+
 export async function listingDetail(
   db: Db,
   id: string,
   actor: () => Promise<Actor | null>,
 ): Promise<ListingDetail> {
   await visibleListing(db, id, actor);
+  const now = new Date();
   const [[row], images] = await Promise.all([
     db
       .select({
@@ -152,7 +182,7 @@ export async function listingDetail(
         priceTo: listings.priceTo,
         latitude: listings.latitude,
         longitude: listings.longitude,
-        featured: listings.featured,
+        featured: sql<boolean>`(${listings.featured} and ${packageInForceColumn(now)})`,
         status: listings.status,
         views: listings.views,
         rating: listings.rating,
@@ -165,7 +195,10 @@ export async function listingDetail(
           description: serviceProviders.description,
           logoUrl: serviceProviders.logoUrl,
           phone: serviceProviders.phone,
-          packageType: serviceProviders.packageType,
+          whatsApp: serviceProviders.whatsApp,
+          enquiryEmail: serviceProviders.enquiryEmail,
+          website: serviceProviders.website,
+          packageType: effectivePackageTypeColumn(now),
         },
         pkgName: packages.name,
         pkgBadge: packages.hasVerificationBadge,
@@ -174,7 +207,7 @@ export async function listingDetail(
       .from(listings)
       .innerJoin(categories, eq(categories.id, listings.categoryId))
       .innerJoin(serviceProviders, eq(serviceProviders.id, listings.serviceProviderId))
-      .leftJoin(packages, eq(packages.packageType, serviceProviders.packageType))
+      .leftJoin(packages, eq(packages.packageType, effectivePackageTypeColumn(now)))
       .where(eq(listings.id, id)),
     db
       .select({
@@ -224,8 +257,13 @@ export async function relatedListings(
 /** How long one visitor's views of one listing count as one. */
 export const VIEW_DEDUP_MINUTES = 30;
 
-/** Today's date in South Africa (UTC+2 all year), the day analytics counts in. */
-export const SA_DAY = sql`((now() at time zone 'UTC') + interval '2 hours')::date`;
+/**
+ * The day in South Africa that analytics counts `now` in, as a SQL date. From the process's clock, not the
+ * database's, so a test can set the time (vi.setSystemTime) and one count never straddles two days.
+ */
+export function saDay(now: Date = new Date()): SQL {
+  return sql`${southAfricanDate(now)}::date`;
+}
 
 /**
  * Counts a view of an approved listing, once per visitor and listing every 30 minutes: the listing's
@@ -252,7 +290,7 @@ export async function recordView(
           returning id, service_provider_id
         ), daily as (
           insert into listing_daily_stats as d (listing_id, day, views)
-          select id, ${SA_DAY}, 1 from viewed
+          select id, ${saDay()}, 1 from viewed
           on conflict (listing_id, day) do update set views = d.views + 1
         )
         update service_providers sp set total_views = sp.total_views + 1
@@ -276,18 +314,23 @@ export async function pruneViewMarks(db: Db): Promise<void> {
 
 /** Public provider profile: the provider, its average rating and its approved listings as cards. */
 export async function providerProfile(db: Db, id: string): Promise<ProviderProfile> {
+  const now = new Date();
   const [provider] = await db
     .select({
       id: serviceProviders.id,
       businessName: serviceProviders.businessName,
       description: serviceProviders.description,
       logoUrl: serviceProviders.logoUrl,
-      packageType: serviceProviders.packageType,
+      phone: serviceProviders.phone,
+      whatsApp: serviceProviders.whatsApp,
+      enquiryEmail: serviceProviders.enquiryEmail,
+      website: serviceProviders.website,
+      packageType: effectivePackageTypeColumn(now),
       pkgName: packages.name,
       pkgBadge: packages.hasVerificationBadge,
     })
     .from(serviceProviders)
-    .leftJoin(packages, eq(packages.packageType, serviceProviders.packageType))
+    .leftJoin(packages, eq(packages.packageType, effectivePackageTypeColumn(now)))
     .where(eq(serviceProviders.id, id));
   if (!provider) throw notFound(PROVIDER_NOT_FOUND);
 
@@ -299,12 +342,18 @@ export async function providerProfile(db: Db, id: string): Promise<ProviderProfi
       .innerJoin(listings, eq(listings.id, reviews.listingId))
       .where(and(approved, eq(listings.serviceProviderId, id))),
   ]);
-  const { pkgName, pkgBadge, ...rest } = provider;
+  const { pkgName, pkgBadge, phone, whatsApp, enquiryEmail, website, ...rest } = provider;
   const reviewCount = Number(stats?.n ?? 0);
   const average = stats?.average == null ? null : Math.round(Number(stats.average) * 100) / 100;
+  // Contact details only for a provider the public can meet through an approved listing (decision 0037).
+  const contact =
+    list.length > 0
+      ? { phone, whatsApp, enquiryEmail, website }
+      : { phone: null, whatsApp: null, enquiryEmail: null, website: null };
   return {
     provider: {
       ...rest,
+      ...contact,
       packageLabel: packageLabel(rest.packageType, pkgName),
       isPremium: rest.packageType === 'premium',
       hasVerificationBadge: packageFlag(rest.packageType, pkgBadge, 'hasVerificationBadge'),
@@ -347,24 +396,5 @@ export async function activePackages(db: Db): Promise<PublicPackage[]> {
     .from(packages)
     .where(eq(packages.active, true))
     .orderBy(asc(packages.displayOrder), asc(packages.price));
-  return rows.map((p) => ({
-    id: p.id,
-    packageType: p.packageType,
-    name: p.name,
-    emoji: p.emoji,
-    price: p.price,
-    period: p.period,
-    maxListings: p.maxListings,
-    maxImages: p.maxImages,
-    color: p.color,
-    features: Array.isArray(p.features) ? p.features.map(String) : [],
-    popular: p.popular,
-    active: p.active,
-    canFeature: p.canFeature,
-    hasPriorityPlacement: p.hasPriorityPlacement,
-    hasAnalytics: p.hasAnalytics,
-    hasVerificationBadge: p.hasVerificationBadge,
-    canReceiveReviews: p.canReceiveReviews,
-    displayOrder: p.displayOrder,
-  }));
+  return rows.map(packageView);
 }

@@ -5,6 +5,8 @@ import { packageStatusSchema } from '../../../domain/providers.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, errorResponses } from '../../errors.ts';
 import { PROVIDER_MESSAGES } from '../../../domain/providers.ts';
+import { packageRequestInputSchema, packageRequestSchema } from '../../../domain/package-requests.ts';
+import { requestPackage } from './requests.ts';
 import { packageStatus, providerOfUser } from './service.ts';
 
 export async function packageRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -27,6 +29,28 @@ export async function packageRoutes(app: FastifyInstance, opts: { db: Db }) {
       const provider = await providerOfUser(db, actor.userId);
       if (!provider) throw new AppError(403, 'PROVIDER_PROFILE_MISSING', PROVIDER_MESSAGES.profileMissing);
       return packageStatus(db, actor, provider);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/provider/package-request',
+    {
+      config: { access: 'provider' },
+      schema: {
+        tags: ['packages'],
+        summary:
+          'Request a package from /checkout: an upgrade, or a renewal of the current one (decision 0039). ' +
+          'Recorded as pending until an admin activates a package; the current package stays meanwhile. ' +
+          'One open request per provider: the same again answers 200 with it, another package replaces it. ' +
+          'Providers and admins with a provider record.',
+        body: packageRequestInputSchema,
+        response: { 200: packageRequestSchema, 201: packageRequestSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const actor = await req.requireActor();
+      const { request, created } = await requestPackage(db, actor, req.body.packageType);
+      return reply.code(created ? 201 : 200).send(request);
     },
   );
 }

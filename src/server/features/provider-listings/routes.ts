@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../domain/listings.ts';
-import { listingFormSchema, ownListingListSchema, ownListingSchema } from '../../../domain/providers.ts';
+import {
+  listingFormSchema,
+  ownListingListSchema,
+  ownListingSchema,
+  PROVIDER_MESSAGES,
+} from '../../../domain/providers.ts';
 import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -36,7 +41,7 @@ export async function providerListingRoutes(app: FastifyInstance, opts: { db: Db
   r.post(
     '/api/provider/listings',
     {
-      config: { access: 'provider' },
+      config: { access: 'provider', forbiddenMessage: PROVIDER_MESSAGES.mustBeProvider },
       schema: {
         tags,
         summary:

@@ -3,9 +3,11 @@
  * Only the owner (or an admin) may load or change a listing. The package rules are checked inside the
  * transaction that saves, with the provider row locked, so two creates at the limit cannot both pass.
  * Images arrive as uploads (POST /api/uploads) and are claimed here; removed images lose their files after
- * the transaction commits.
+ * the transaction commits. An edit of an approved listing holds what could mislead for an admin
+ * (held-changes.ts, docs/decisions/0041); creating a listing tells the admins.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { heldPartOf } from '../../../domain/held-changes.ts';
 import { withDisplayOrder } from '../../../domain/images.ts';
 import {
   LISTING_MESSAGES,
@@ -17,8 +19,9 @@ import {
 import type { Actor } from '../../auth/policy.ts';
 import { canActOnProviderResource } from '../../auth/policy.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, listingImages, listings, serviceProviders } from '../../db/schema.ts';
+import { categories, listingChanges, listingImages, listings, serviceProviders } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { enqueueMailToAdmins } from '../../mail/outbox.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { catalogueChanged } from '../marketplace/cache.ts';
 import {
@@ -29,6 +32,14 @@ import {
   type ProviderRow,
 } from '../packages/service.ts';
 import { claimUploads, deleteImageFiles } from '../uploads/service.ts';
+import {
+  heldChangesRow,
+  heldImageUrls,
+  listingChangesOf,
+  liveImageUrls,
+  replaceListingImages,
+  saveHeldChanges,
+} from './held-changes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -59,6 +70,8 @@ export async function listOwnListings(db: Db, actor: Actor): Promise<OwnListingC
       views: listings.views,
       primaryImageUrl: listings.primaryImageUrl,
       createdAt: listings.createdAt,
+      hasChanges: sql<boolean>`exists (select 1 from ${listingChanges} where ${listingChanges.listingId} = ${listings.id})`,
+      changesRejectionReason: listings.changesRejectionReason,
     })
     .from(listings)
     .innerJoin(categories, eq(categories.id, listings.categoryId))
@@ -72,6 +85,7 @@ async function ownedListing(db: Db | Tx, actor: Actor, id: string, lock = false)
   const query = db
     .select({
       id: listings.id,
+      status: listings.status,
       serviceProviderId: listings.serviceProviderId,
       ownerUserId: serviceProviders.userId,
       packageType: serviceProviders.packageType,
@@ -88,6 +102,7 @@ async function ownedListing(db: Db | Tx, actor: Actor, id: string, lock = false)
   return row;
 }
 
+/** The listing as its owner edits it: with changes awaiting approval, the proposed version and both. */
 export async function loadOwnListing(db: Db, actor: Actor, id: string): Promise<OwnListing> {
   await ownedListing(db, actor, id);
   const [row] = await db.select().from(listings).where(eq(listings.id, id));
@@ -101,19 +116,24 @@ export async function loadOwnListing(db: Db, actor: Actor, id: string): Promise<
     .from(listingImages)
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.displayOrder), asc(listingImages.createdAt));
+  const held = await heldChangesRow(db, id);
   return {
     id: row!.id,
-    title: row!.title,
-    categoryId: row!.categoryId,
-    description: row!.description,
-    province: row!.province,
-    city: row!.city,
+    title: held?.title ?? row!.title,
+    categoryId: held?.categoryId ?? row!.categoryId,
+    description: held?.description ?? row!.description,
+    province: held?.province ?? row!.province,
+    city: held?.city ?? row!.city,
     priceFrom: row!.priceFrom,
     priceTo: row!.priceTo,
     latitude: row!.latitude,
     longitude: row!.longitude,
     status: row!.status,
-    images,
+    images: held?.images
+      ? withDisplayOrder(held.images).map((image) => ({ id: image.url, ...image }))
+      : images,
+    changes: await listingChangesOf(db, id),
+    changesRejectionReason: row!.changesRejectionReason,
   };
 }
 
@@ -176,13 +196,48 @@ export async function createOwnListing(db: Db, actor: Actor, input: ListingForm)
       .values({ ...fields(input), serviceProviderId: provider.id, status: 'pending' })
       .returning({ id: listings.id });
     await insertImages(tx, row!.id, input.images);
+    await tellAdmins(tx, row!.id, input.title, provider.id, input.categoryId, false);
     return row!;
   });
   catalogueChanged(db);
   return created;
 }
 
-/** Saves the fields and the image set (order, primary, added, removed); the status stays as it is. */
+/** admin_listing_pending to every admin who wants it, in the caller's transaction. */
+async function tellAdmins(
+  tx: Tx,
+  listingId: string,
+  title: string,
+  providerId: string,
+  categoryId: string,
+  changes: boolean,
+) {
+  const [category] = await tx
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  const [provider] = await tx
+    .select({ businessName: serviceProviders.businessName })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, providerId));
+  await enqueueMailToAdmins(tx, {
+    kind: 'admin_listing_pending',
+    payload: {
+      listingId,
+      listingTitle: title,
+      providerName: provider!.businessName,
+      categoryName: category?.name ?? null,
+      changes,
+    },
+  });
+}
+
+/**
+ * Saves an edit; the status stays as it is. A listing that is not approved takes the whole edit at once
+ * (nobody but its owner and admins sees it). An approved listing takes at once what cannot mislead (price,
+ * coordinates, and an image set that only reorders, re-picks the primary or removes approved pictures); the
+ * rest is held for an admin, replacing earlier held changes, and the admins hear of a new submission.
+ */
 export async function updateOwnListing(
   db: Db,
   storage: Storage,
@@ -193,14 +248,12 @@ export async function updateOwnListing(
   const urls = distinctUrls(input.images);
   const removed = await db.transaction(async (tx) => {
     const listing = await ownedListing(tx, actor, id, true);
-    const existing = await tx
-      .select({ url: listingImages.imageUrl })
-      .from(listingImages)
-      .where(eq(listingImages.listingId, id));
-    const before = existing.map((e) => e.url);
-    const added = urls.filter((u) => !before.includes(u));
-    const dropped = before.filter((u) => !urls.includes(u));
-    if (added.length > 0) {
+    const before = await liveImageUrls(tx, id);
+    const previous = await heldChangesRow(tx, id);
+    const heldBefore = previous?.images?.map((i) => i.url) ?? [];
+    const known = new Set([...before, ...heldBefore]);
+    const added = urls.filter((u) => !known.has(u));
+    if (urls.some((u) => !before.includes(u))) {
       const status = await packageStatus(tx, actor, {
         id: listing.serviceProviderId,
         packageType: listing.packageType,
@@ -211,19 +264,36 @@ export async function updateOwnListing(
     }
     await assertCategory(tx, input.categoryId);
     await claimUploads(tx, actor, 'listing-images', added);
+    const [live] = await tx.select().from(listings).where(eq(listings.id, id));
+    const held =
+      listing.status === 'approved'
+        ? heldPartOf({ ...live!, imageUrls: before }, { ...input, imageUrls: urls })
+        : null;
+    const { created } = await saveHeldChanges(tx, id, held, input.images);
+    const { title, categoryId, description, province, city, ...immediate } = fields(input);
     await tx
       .update(listings)
-      .set({ ...fields(input), updatedAt: new Date() })
+      .set({
+        ...immediate,
+        ...(listing.status === 'approved' ? {} : { title, categoryId, description, province, city }),
+        changesRejectionReason: null,
+        updatedAt: new Date(),
+      })
       .where(eq(listings.id, id));
-    await tx.delete(listingImages).where(eq(listingImages.listingId, id));
-    await insertImages(tx, id, input.images);
-    return dropped;
+    if (!held?.images) await replaceListingImages(tx, id, input.images);
+    if (created) await tellAdmins(tx, id, live!.title, listing.serviceProviderId, input.categoryId, true);
+    // Files no version of the listing holds any more.
+    const kept = new Set(held?.images ? [...before, ...urls] : urls);
+    return [...known].filter((u) => !kept.has(u));
   });
   await deleteImageFiles(db, storage, removed);
   catalogueChanged(db);
 }
 
-/** Deletes the listing (its images, favourites' links and stats go with it) and then its image files. */
+/**
+ * Deletes the listing (its images, held changes, favourites' links and stats go with it) and then its image
+ * files, held pictures included.
+ */
 export async function deleteOwnListing(db: Db, storage: Storage, actor: Actor, id: string): Promise<void> {
   const urls = await db.transaction(async (tx) => {
     await ownedListing(tx, actor, id, true);
@@ -231,8 +301,9 @@ export async function deleteOwnListing(db: Db, storage: Storage, actor: Actor, i
       .select({ url: listingImages.imageUrl })
       .from(listingImages)
       .where(eq(listingImages.listingId, id));
+    const held = await heldImageUrls(tx, { listingId: id });
     await tx.delete(listings).where(eq(listings.id, id));
-    return images.map((i) => i.url);
+    return [...new Set([...images.map((i) => i.url), ...held])];
   });
   await deleteImageFiles(db, storage, urls);
   catalogueChanged(db);

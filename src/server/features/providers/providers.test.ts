@@ -2,15 +2,23 @@
  * Becoming a provider, business and profile settings, sign-up with a package (outcomes and rollback) and
  * the analytics API with the daily counters behind it.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_MESSAGES, PROVIDER_MESSAGES } from '../../../domain/providers.ts';
 import { listingDailyStats, serviceProviders, user, userRoles } from '../../db/schema.ts';
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
-import { createTestApp, signUp, uniqueEmail, uploadImage, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  formGuardFields,
+  isStored,
+  signUp,
+  type TestApp,
+  SIGN_UP_CONSENT,
+  uniqueEmail,
+  uploadImage,
+} from '../../test/helpers.ts';
 import { setDemoMode } from '../settings/service.ts';
 
 let t: TestApp;
@@ -70,7 +78,12 @@ describe('become a provider', () => {
 });
 
 describe('sign-up with a package', () => {
-  const signUpWith = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
+  const signUpWith = (payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { ...formGuardFields(t), ...SIGN_UP_CONSENT, ...payload },
+    });
 
   it('basic: active; premium: pending; none: a plain account', async () => {
     const basic = await signUpWith({
@@ -184,7 +197,7 @@ describe('settings', () => {
     });
     const second = await uploadImage(t, p.cookie, 'logos', png);
     expect((await save(second)).statusCode).toBe(200);
-    for (const f of variantFiles(first)) expect(existsSync(f)).toBe(false);
+    for (const f of variantFiles(first)) expect(isStored(f)).toBe(false);
     expect((await save(second, { businessName: '' })).json().error.fields.businessName).toBe(
       PROVIDER_MESSAGES.businessNameRequired,
     );
@@ -220,11 +233,20 @@ describe('settings', () => {
     );
     const cleared = await put({ fullName: 'T', phone: '', city: '', province: '', avatarUrl: null });
     expect(cleared.json()).toMatchObject({ phone: null, city: null, province: null, avatarUrl: null });
-    for (const f of variantFiles(avatar)) expect(existsSync(f)).toBe(false);
+    for (const f of variantFiles(avatar)) expect(isStored(f)).toBe(false);
   });
 });
 
 describe('analytics', () => {
+  // The days are South African days by the process's clock: it stands still here, so the views and
+  // enquiries of one test always land on the day the answer ends with (decision 0038).
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T21:59:59.000Z') });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   const get = (cookie: string, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/provider/analytics${query}`, headers: { cookie } });
 
@@ -248,6 +270,7 @@ describe('analytics', () => {
         url: '/api/enquiries',
         remoteAddress: `10.8.0.${i + 1}`,
         payload: {
+          ...formGuardFields(t),
           listingId: listing.id,
           name: 'Parent',
           email: 'p@example.com',
@@ -261,13 +284,14 @@ describe('analytics', () => {
       .from(listingDailyStats)
       .where(eq(listingDailyStats.listingId, listing.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ views: 5, enquiries: 2 });
+    expect(rows[0]).toMatchObject({ day: '2026-11-27', views: 5, enquiries: 2 });
 
     const res = await get(p.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    expect(body).toMatchObject({ from: '2026-10-29', to: '2026-11-27' });
     expect(body.total).toHaveLength(30);
-    expect(body.total.at(-1)).toMatchObject({ day: body.to, views: 5, enquiries: 2 });
+    expect(body.total.at(-1)).toMatchObject({ day: '2026-11-27', views: 5, enquiries: 2 });
     expect(body.total.slice(0, 29).every((d: { views: number }) => d.views === 0)).toBe(true);
     const byId = Object.fromEntries(body.listings.map((l: { id: string }) => [l.id, l]));
     expect(byId[listing.id].points.at(-1)).toMatchObject({ views: 5, enquiries: 2 });

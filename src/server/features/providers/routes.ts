@@ -57,8 +57,10 @@ export async function providerRoutes(app: FastifyInstance, opts: { db: Db; stora
       schema: {
         tags,
         summary:
-          'Save business name, description and logo (an upload URL from POST /api/uploads, bucket logos, or ' +
-          'null). Package fields are read-only. Providers and admins (their own record).',
+          'Save business name, description, logo (an upload URL from POST /api/uploads, bucket logos, or ' +
+          'null) and the contact details the public sees: phone and WhatsApp (South African numbers, stored ' +
+          "as '082 123 4567'), email for enquiries and website (https). Blank or missing contact fields are " +
+          'cleared. Package fields are read-only. Providers and admins (their own record).',
         body: businessSettingsSchema,
         response: { 200: businessViewSchema, ...errorResponses },
       },

@@ -51,6 +51,10 @@ export async function businessSettings(db: Db, actor: Actor): Promise<BusinessVi
       businessName: serviceProviders.businessName,
       description: serviceProviders.description,
       logoUrl: serviceProviders.logoUrl,
+      phone: serviceProviders.phone,
+      whatsApp: serviceProviders.whatsApp,
+      enquiryEmail: serviceProviders.enquiryEmail,
+      website: serviceProviders.website,
       packageType: serviceProviders.packageType,
       packageName: packages.name,
       packageExpiresAt: serviceProviders.packageExpiresAt,
@@ -63,7 +67,10 @@ export async function businessSettings(db: Db, actor: Actor): Promise<BusinessVi
   return { ...row, packageExpiresAt: row.packageExpiresAt?.toISOString() ?? null };
 }
 
-/** Saves name, description and logo; a new logo is claimed in the transaction, the old one's files go after. */
+/**
+ * Saves name, description, logo and contact details (already in their stored form: domain/contact.ts); a
+ * new logo is claimed in the transaction, the old one's files go after.
+ */
 export async function updateBusinessSettings(
   db: Db,
   storage: Storage,
@@ -86,6 +93,10 @@ export async function updateBusinessSettings(
         businessName: input.businessName,
         description: input.description,
         logoUrl: input.logoUrl,
+        phone: input.phone,
+        whatsApp: input.whatsApp,
+        enquiryEmail: input.enquiryEmail,
+        website: input.website,
         updatedAt: new Date(),
       })
       .where(eq(serviceProviders.id, current.id));

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../domain/engagement.ts';
+import { REVIEW_RESPONSE_MESSAGES } from '../../../domain/reports.ts';
 import { queryRows } from '../../db/client.ts';
 import { listings, profiles, reviews } from '../../db/schema.ts';
 import { createAdmin, createListing, createProvider, seedReferenceData } from '../../test/fixtures.ts';
@@ -32,6 +33,16 @@ const inject = (
   });
 const read = (listingId: string, cookie?: string) =>
   inject('GET', `/api/listings/${listingId}/reviews`, cookie);
+/**
+ * Moves a review's times a minute back, as if it was written earlier: an edit that follows is then later
+ * whatever the clock's resolution (PGlite's has millisecond steps, and two requests can share one).
+ */
+const writtenEarlier = (id: string) =>
+  t.database.db.execute(
+    sql`update reviews set created_at = created_at - interval '1 minute',
+        updated_at = updated_at - interval '1 minute' where id = ${id}`,
+  );
+
 const submit = (listingId: string, cookie: string | undefined, body: object) =>
   inject('POST', `/api/listings/${listingId}/reviews`, cookie, body);
 const edit = (id: string, cookie: string | undefined, body: object) =>
@@ -167,6 +178,7 @@ describe('writing reviews', () => {
     const created = await submit(listing.id, userA.cookie, { rating: 5, comment: 'Amazing' });
     expect(created.statusCode).toBe(201);
     expect(created.json().listing).toEqual({ id: listing.id, rating: 5, reviewCount: 1 });
+    await writtenEarlier(created.json().review.id);
     const again = await submit(listing.id, userA.cookie, { rating: 3, comment: 'Changed my mind' });
     expect(again.statusCode).toBe(200);
     expect(again.json().review.id).toBe(created.json().review.id);
@@ -223,6 +235,7 @@ describe('editing and deleting', () => {
   });
 
   it('edits: sets updated_at and the listing follows', async () => {
+    await writtenEarlier(reviewA);
     const [before] = await t.database.db.select().from(reviews).where(eq(reviews.id, reviewA));
     const res = await edit(reviewA, userA.cookie, { rating: 2, comment: '' });
     expect(res.statusCode).toBe(200);
@@ -340,5 +353,94 @@ describe('property: the kept aggregate always equals the reviews', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('the provider’s response to a review', () => {
+  let target: { id: string };
+  let reviewId: string;
+  const respond = (id: string, cookie: string | undefined, body: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${id}/response`,
+      headers: cookie ? { cookie } : {},
+      payload: { body },
+    });
+  const unrespond = (id: string, cookie: string | undefined) =>
+    inject('DELETE', `/api/reviews/${id}/response`, cookie);
+  const shown = async () =>
+    ((await read(target.id)).json().items as { id: string; response: unknown }[]).find(
+      (r) => r.id === reviewId,
+    )!.response;
+
+  beforeAll(async () => {
+    target = await createListing(t.database.db, premium.providerId, { title: 'Answered listing' });
+    const res = await submit(target.id, userA.cookie, { rating: 2, comment: 'Late by an hour' });
+    reviewId = res.json().review.id;
+  });
+
+  it('is refused to a visitor, the reviewer and another provider', async () => {
+    const other = await createProvider(t, { packageType: 'premium', businessName: 'Rival Rides' });
+    expect((await respond(reviewId, undefined, 'Sorry')).statusCode).toBe(401);
+    const byReviewer = await respond(reviewId, userA.cookie, 'I answer myself');
+    expect(byReviewer.statusCode).toBe(403);
+    expect(byReviewer.json().error.message).toBe(REVIEW_RESPONSE_MESSAGES.notYours);
+    expect((await respond(reviewId, other.cookie, 'Not my listing')).statusCode).toBe(403);
+    expect((await respond(reviewId, userB.cookie, 'Someone else')).statusCode).toBe(403);
+    expect(await shown()).toBeNull();
+  });
+
+  it('lets the listing’s provider answer once, edit and delete, shown publicly with the business name', async () => {
+    expect((await respond(reviewId, premium.cookie, '   ')).json().error.fields.body).toBe(
+      REVIEW_RESPONSE_MESSAGES.required,
+    );
+    const tooLong = await respond(reviewId, premium.cookie, 'a'.repeat(1001));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.body).toBe(REVIEW_RESPONSE_MESSAGES.max);
+    const created = await respond(reviewId, premium.cookie, 'We are sorry: traffic on the N1.');
+    expect(created.statusCode).toBe(201);
+    expect(created.json().response).toMatchObject({
+      body: 'We are sorry: traffic on the N1.',
+      businessName: 'Elite Arrivals',
+    });
+    const firstDate = created.json().response.createdAt as string;
+    expect(await shown()).toMatchObject({
+      body: 'We are sorry: traffic on the N1.',
+      businessName: 'Elite Arrivals',
+    });
+    // A second answer edits the first; its first date stays.
+    const edited = await respond(reviewId, premium.cookie, 'a'.repeat(1000));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().response.createdAt).toBe(firstDate);
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, reviewId));
+    expect(row!.response).toBe('a'.repeat(1000));
+    // The review itself is untouched.
+    expect(row!.comment).toBe('Late by an hour');
+    expect((await unrespond(reviewId, userA.cookie)).statusCode).toBe(403);
+    expect((await unrespond(reviewId, undefined)).statusCode).toBe(401);
+    expect((await unrespond(reviewId, premium.cookie)).statusCode).toBe(200);
+    expect(await shown()).toBeNull();
+    expect((await unrespond(reviewId, premium.cookie)).statusCode).toBe(404);
+  });
+
+  it('lets an admin answer for the provider, audited', async () => {
+    const res = await respond(reviewId, admin.cookie, 'Answered by the team');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().response.businessName).toBe('Elite Arrivals');
+    const [audit] = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where entity_id = ${reviewId} order by created_at desc limit 1`,
+    );
+    expect(audit!.action).toBe('review.respond');
+    expect((await unrespond(reviewId, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('is refused at the database too beyond 1000 characters', async () => {
+    await expect(
+      t.database.db.execute(
+        sql`update reviews set response = ${'b'.repeat(1001)}, response_created_at = now(),
+            response_updated_at = now() where id = ${reviewId}`,
+      ),
+    ).rejects.toThrow();
   });
 });

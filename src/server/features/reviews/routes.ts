@@ -1,11 +1,27 @@
-/** Reviews of listings: read (anyone), write or edit own (signed in), delete own (or admin). */
+/**
+ * Reviews of listings: read (anyone), write or edit own (signed in), delete own (or admin); the listing's
+ * provider's public response under a review (that provider or an admin).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listingReviewsSchema, reviewChangeSchema, reviewSchema } from '../../../domain/engagement.ts';
+import {
+  listingReviewsSchema,
+  reviewChangeSchema,
+  reviewSchema,
+  reviewViewSchema,
+} from '../../../domain/engagement.ts';
+import { reviewResponseSchema } from '../../../domain/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { errorResponses } from '../../errors.ts';
-import { deleteReview, editReview, listReviews, submitReview } from './service.ts';
+import {
+  deleteReview,
+  deleteReviewResponse,
+  editReview,
+  listReviews,
+  saveReviewResponse,
+  submitReview,
+} from './service.ts';
 
 const listingParams = z.object({ id: z.uuid('Invalid listing id') });
 const reviewParams = z.object({ id: z.uuid('Invalid review id') });
@@ -83,5 +99,44 @@ export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (req) => deleteReview(db, await req.requireActor(), req.params.id),
+  );
+
+  r.put(
+    '/api/reviews/:id/response',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Publish (201) or edit (200) the public response under a review: one per review, at most 1000 ' +
+          'characters. The provider of the reviewed listing, or an admin.',
+        params: reviewParams,
+        body: reviewResponseSchema,
+        response: { 200: reviewViewSchema, 201: reviewViewSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { review, created } = await saveReviewResponse(
+        db,
+        await req.requireActor(),
+        req.params.id,
+        req.body.body,
+      );
+      return reply.code(created ? 201 : 200).send(review);
+    },
+  );
+
+  r.delete(
+    '/api/reviews/:id/response',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Delete the response under a review. The provider of the reviewed listing, or an admin.',
+        params: reviewParams,
+        response: { 200: reviewViewSchema, ...errorResponses },
+      },
+    },
+    async (req) => deleteReviewResponse(db, await req.requireActor(), req.params.id),
   );
 }

@@ -1,35 +1,35 @@
 /**
  * robots.txt and the sitemaps: a sitemap index with chunks of at most 50,000 URLs (approved listings with
  * lastmod, providers with an approved listing, category × province landing pages with an approved listing,
- * static pages). Generated from the database; the routes cache them briefly.
+ * and the pages the page table (src/domain/pages.ts) marks `sitemap`). Generated from the database; the
+ * routes cache them briefly.
  */
 import { sql } from 'drizzle-orm';
 import { PROVINCE_VALUES, type Province } from '../../../domain/constants.ts';
+import { STATIC_SITEMAP_PATHS } from '../../../domain/pages.ts';
 import { escapeMarkup, landingPath } from '../../../domain/seo.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 export const SITEMAP_CHUNK = 50_000;
 
-export const STATIC_SITEMAP_PATHS = [
-  '/',
-  '/browse',
-  '/packages',
-  '/about',
-  '/contact',
-  '/faq',
-  '/how-it-works',
-  '/matric-guide',
+/**
+ * What crawlers must not fetch: the signed-in area, the sign-in and checkout screens, the API. Every page
+ * under these prefixes is one the page table (src/domain/pages.ts) marks not indexable (a test checks it);
+ * noindex in their heads covers the rest.
+ */
+export const ROBOTS_DISALLOW = [
+  '/dashboard',
+  '/admin',
+  '/auth',
+  '/api',
+  '/checkout',
+  '/matric-access',
 ] as const;
 
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
-    'Disallow: /dashboard',
-    'Disallow: /admin',
-    'Disallow: /auth',
-    'Disallow: /api',
-    'Disallow: /checkout',
-    'Disallow: /matric-access',
+    ...ROBOTS_DISALLOW.map((prefix) => `Disallow: ${prefix}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -2,7 +2,6 @@
  * POST /api/uploads and the upload lifecycle: who may upload where, refusals that store nothing, claims
  * that only the uploader can make, and the prune of unclaimed uploads with their files.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { UPLOAD_ERRORS, UPLOAD_MESSAGES } from '../../../domain/images.ts';
 import { uploads } from '../../db/schema.ts';
 import { drawDemoImage } from '../../storage/demo-images.ts';
 import { createAdmin, createProvider, seedReferenceData } from '../../test/fixtures.ts';
-import { createTestApp, multipart, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, isStored, multipart, signUp, uploadImage, type TestApp } from '../../test/helpers.ts';
 import { claimUploads, deleteImageFiles, pruneUnclaimedUploads } from './service.ts';
 import type { Actor } from '../../auth/policy.ts';
 
@@ -77,10 +76,20 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode).toBe(201);
     const { id, url } = res.json();
     expect(url).toMatch(/^\/uploads\/avatars\/[a-f0-9]+-800\.webp$/);
-    for (const file of variantFiles(url)) expect(existsSync(file)).toBe(true);
+    for (const file of variantFiles(url)) expect(isStored(file)).toBe(true);
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
     expect(row).toMatchObject({ userId: user.userId, bucket: 'avatars', claimedAt: null });
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    // Unclaimed, it is the uploader's (and admins') alone: a form's preview works, nobody else sees it.
+    const mine = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: { cookie: provider.cookie } })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets providers upload listing images and logos, and admins everything', async () => {
@@ -184,8 +193,8 @@ describe('claims and cleanup', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(uploads.url, kept));
     expect(await pruneUnclaimedUploads(db, t.storage)).toBeGreaterThanOrEqual(1);
-    for (const file of variantFiles(stale)) expect(existsSync(file)).toBe(false);
-    for (const file of [...variantFiles(kept), ...variantFiles(fresh)]) expect(existsSync(file)).toBe(true);
+    for (const file of variantFiles(stale)) expect(isStored(file)).toBe(false);
+    for (const file of [...variantFiles(kept), ...variantFiles(fresh)]) expect(isStored(file)).toBe(true);
     const urls = (await db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(urls).not.toContain(stale);
     expect(urls).toEqual(expect.arrayContaining([kept, fresh]));
@@ -194,7 +203,7 @@ describe('claims and cleanup', () => {
   it('deleteImageFiles removes every variant and the record', async () => {
     const url = await uploadImage(t, user.cookie, 'avatars', png);
     await deleteImageFiles(t.database.db, t.storage, [url]);
-    for (const file of variantFiles(url)) expect(existsSync(file)).toBe(false);
+    for (const file of variantFiles(url)) expect(isStored(file)).toBe(false);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.url, url))).toHaveLength(0);
   });
 });

@@ -16,10 +16,11 @@ import {
   SheetTrigger,
 } from '../../components/ui/sheet.tsx';
 import { PageSpinner, Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../../features/auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { useSignOutFlow } from '../../features/auth/use-sign-out-flow.ts';
-import { useAnalyticsNav } from '../../features/provider-dashboard/api.ts';
-import type { Me } from '../../features/auth/types.ts';
+import { useAdminOverview } from '../../features/admin/api.ts';
+import { useAnalyticsNav } from '../../features/provider/api.ts';
+import type { Me } from '../../lib/me-types.ts';
 import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
 import { activeNavItem, canAccessPath, navItemsForRole, type NavItem } from '../nav.ts';
@@ -87,14 +88,18 @@ const navItemClass = (isActive: boolean) =>
       : 'text-foreground/80 hover:bg-secondary hover:text-secondary-foreground',
   );
 
+type NavCounts = Partial<Record<NonNullable<NavItem['count']>, number>>;
+
 function NavList({
   items,
   active,
   onNavigate,
+  counts,
 }: {
   items: readonly NavItem[];
   active: NavItem | undefined;
   onNavigate?: () => void;
+  counts: NavCounts;
 }) {
   return (
     <ul className="flex flex-col gap-1">
@@ -111,6 +116,17 @@ function NavList({
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {item.label}
+              {item.count && counts[item.count] ? (
+                <span
+                  className={cn(
+                    'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                    isActive ? 'bg-primary-foreground text-primary' : 'bg-destructive text-white',
+                  )}
+                >
+                  {counts[item.count]}
+                  <span className="sr-only"> open</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         );
@@ -137,6 +153,8 @@ function Sidebar({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const items = navItemsForRole(role, { analytics: useAnalyticsNav(role) });
   const active = activeNavItem(items, pathname);
+  const { data: overview } = useAdminOverview({ enabled: role === 'admin' });
+  const counts: NavCounts = { openReports: overview?.openReports };
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
   return (
@@ -156,7 +174,7 @@ function Sidebar({ role }: { role: Role }) {
             </SheetHeader>
             <SheetBody>
               <nav aria-label="Dashboard">
-                <NavList items={items} active={active} onNavigate={close} />
+                <NavList items={items} active={active} onNavigate={close} counts={counts} />
               </nav>
             </SheetBody>
             <SheetFooter className="border-t">
@@ -171,7 +189,7 @@ function Sidebar({ role }: { role: Role }) {
       {/* The landmark holds exactly the spec's sidebar items; the way back to the marketplace sits below. */}
       <div className="hidden bg-card lg:sticky lg:top-16 lg:flex lg:h-[calc(100vh-4rem)] lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-r lg:px-3 lg:py-4">
         <nav aria-label="Dashboard">
-          <NavList items={items} active={active} />
+          <NavList items={items} active={active} counts={counts} />
         </nav>
         <div className="mt-auto border-t pt-3">
           <MarketplaceLink />

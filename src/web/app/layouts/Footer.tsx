@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { SocialLink } from '@domain/public-content.ts';
 import { brandName, contentValue, useSiteContent } from '../../features/content/use-site-content.ts';
 import { platformIcon, platformName } from '../../features/content/social-platforms.ts';
-import { useSocialLinks, type SocialLink } from '../../features/content/use-social-links.ts';
+import { useSocialLinks } from '../../features/content/use-social-links.ts';
 import { isSafeUrl } from '../../lib/utils.ts';
 
 const DEFAULT_DESCRIPTION =
@@ -29,6 +30,8 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
     links: [
       { label: 'About Us', to: '/about' },
       { label: 'Contact', to: '/contact' },
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
     ],
   },
 ];

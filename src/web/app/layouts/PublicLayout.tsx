@@ -2,10 +2,10 @@ import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { GraduationCap, LayoutDashboard } from 'lucide-react';
 import { SIGN_IN_PATH } from '@domain/redirect.ts';
-import { BrandLogo } from '../../components/brand-logo.tsx';
+import { BrandLogo } from './BrandLogo.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { useMe } from '../../features/auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { CATEGORIES_SECTION_ID, scrollToId } from '../../lib/scroll.ts';
 import { useSignInPath } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
@@ -39,8 +39,8 @@ function Header() {
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const signInPath = useHeaderSignInPath();
-  // Signed in, the guide's door is no longer a login: name it after what it opens.
-  const matricLabel = signedIn ? 'Matric Guide' : 'Matric Login';
+  // The spec's header button reads 'Matric Login' signed in or not (decision 0037).
+  const matricLabel = 'Matric Login';
   const goToCategories = useGoToCategories();
 
   const onCategoriesClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -29,6 +29,13 @@ export interface SingleImageUploaderProps extends ImageUploaderCommonProps {
   shape?: 'square' | 'circle' | 'wide';
 }
 
+/** How the picture fills the preview: a logo is shown whole (a wide one is not cut to a square). */
+const FIT_CLASS = {
+  square: 'object-contain bg-card p-1',
+  circle: 'object-cover',
+  wide: 'object-cover',
+} as const;
+
 const SHAPE_CLASS = {
   square: 'size-32 rounded-xl',
   circle: 'size-32 rounded-full',
@@ -117,7 +124,7 @@ export function SingleImageUploader({
           )}
         >
           {uploading ? (
-            <img src={current.previewUrl} alt="" className="size-full object-cover opacity-60" />
+            <img src={current.previewUrl} alt="" className={cn('size-full opacity-60', FIT_CLASS[shape])} />
           ) : value ? (
             <img
               src={imageVariant(value, shape === 'wide' ? 800 : 400)}
@@ -126,7 +133,7 @@ export function SingleImageUploader({
               alt={alt}
               decoding="async"
               draggable={false}
-              className="size-full object-cover"
+              className={cn('size-full', FIT_CLASS[shape])}
             />
           ) : (
             <span className="flex flex-col items-center gap-1 p-2 text-center text-xs text-muted-foreground">

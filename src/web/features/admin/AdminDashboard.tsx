@@ -2,17 +2,16 @@
  * /dashboard for admins: Total Users, Total Listings, Total Enquiries, the listings pending review (a link
  * to /admin/listings) and Getting Started → Manage Listings.
  */
-import { useEffect } from 'react';
-import { toast } from '../../lib/toast.ts';
 import { Link } from 'react-router';
 import { ArrowRight, Clock, List, MessageSquare, Users } from 'lucide-react';
 import { formatCount } from '@domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { DashboardHeading, GettingStartedCard, StatCard } from '../../components/dashboard-cards.tsx';
-import { displayName } from '../auth/use-me.ts';
-import type { Me } from '../auth/types.ts';
-import { useDashboardStats } from '../dashboard/use-dashboard-stats.ts';
+import { useErrorToast } from '../../components/query-state.tsx';
+import { displayName } from '../../lib/use-me.ts';
+import type { Me } from '../../lib/me-types.ts';
+import { useDashboardStats } from '../../lib/use-dashboard-stats.ts';
 import { useAdminOverview } from './api.ts';
 
 export function AdminDashboard({ me }: { me: Me }) {
@@ -20,9 +19,7 @@ export function AdminDashboard({ me }: { me: Me }) {
   const { data: overview } = useAdminOverview();
   const adminStats = stats?.role === 'admin' ? stats : undefined;
 
-  useEffect(() => {
-    if (isError) toast.error('Failed to load data', { id: 'dashboard-stats-error' });
-  }, [isError]);
+  useErrorToast(isError, 'Failed to load data', { id: 'dashboard-stats-error' });
 
   const pending = overview?.pendingListings;
 

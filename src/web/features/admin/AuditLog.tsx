@@ -1,7 +1,4 @@
 /** /admin/audit: every admin action newest first, filtered by admin, action and date, server-paged (URL state). */
-import { useEffect } from 'react';
-import { toast } from '../../lib/toast.ts';
-import { format } from 'date-fns';
 import { ADMIN_MESSAGES, auditQuerySchema, type AuditRow } from '@domain/admin.ts';
 import type { DataTableColumn } from '../../components/data-table/column.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
@@ -12,6 +9,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { useAuditFacets, useAuditPage } from './api.ts';
+import { useErrorToast } from '../../components/query-state.tsx';
+import { formatDateTime } from '@domain/format.ts';
 
 function Changes({ row }: { row: AuditRow }) {
   const has = (v: unknown) => v !== null && v !== undefined;
@@ -46,7 +45,7 @@ const columns: DataTableColumn<AuditRow, 'created_at'>[] = [
     sortKey: 'created_at',
     firstSortDir: 'desc',
     className: 'whitespace-nowrap',
-    cell: (row) => format(new Date(row.createdAt), 'MMM d, yyyy HH:mm'),
+    cell: (row) => formatDateTime(row.createdAt),
   },
   {
     id: 'action',
@@ -76,9 +75,7 @@ export function AuditLog() {
   const { data, isPending, isFetching, error, refetch } = useAuditPage(state);
   const { data: facets } = useAuditFacets();
 
-  useEffect(() => {
-    if (error) toast.error(ADMIN_MESSAGES.auditLoadFailed, { id: 'admin-audit-error' });
-  }, [error]);
+  useErrorToast(Boolean(error), ADMIN_MESSAGES.auditLoadFailed, { id: 'admin-audit-error' });
 
   return (
     <div className="space-y-5">

@@ -1,12 +1,14 @@
 /**
  * The moderation detail dialog: image carousel, every field, the provider, Approve/Reject on pending
- * listings, and Previous/Next through the filtered list. Keyboard: A approve, R reject, ← → previous/next.
+ * listings, the difference and Approve/Reject of changes awaiting approval (decision 0041), and
+ * Previous/Next through the filtered list. Keyboard: A approve, R reject (the listing when it is pending,
+ * otherwise its changes), ← → previous/next.
  */
 import type { KeyboardEvent } from 'react';
 import { Check, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { format } from 'date-fns';
 import { CATEGORIES } from '@domain/constants.ts';
-import { formatCount, priceRange, provinceLabel } from '@domain/format.ts';
+import { formatCount, formatDate, priceRange, provinceLabel } from '@domain/format.ts';
+import { ChangesBadge, ListingChangesDiff } from '../../components/listing-changes.tsx';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -31,6 +33,8 @@ export interface ListingDetailDialogProps {
   onNext: () => void;
   onApprove: (id: string) => void;
   onReject: (id: string) => void;
+  onApproveChanges: (id: string, revision: string) => void;
+  onRejectChanges: (id: string, revision: string) => void;
   busy: boolean;
   onClose: () => void;
 }
@@ -58,11 +62,14 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
     onNext,
     onApprove,
     onReject,
+    onApproveChanges,
+    onRejectChanges,
     busy,
     onClose,
   } = props;
   const { data: listing, isPending, isError } = useModerationDetail(listingId);
   const pending = listing?.status === 'pending';
+  const changes = listing?.changes ?? null;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
@@ -79,6 +86,12 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
     } else if (key === 'r' && pending && !busy && listing) {
       event.preventDefault();
       onReject(listing.id);
+    } else if (key === 'a' && changes && !busy && listing) {
+      event.preventDefault();
+      onApproveChanges(listing.id, changes.revision);
+    } else if (key === 'r' && changes && !busy && listing) {
+      event.preventDefault();
+      onRejectChanges(listing.id, changes.revision);
     }
   };
 
@@ -102,6 +115,7 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
             <ImageCarousel key={listing.id} images={listing.images} title={listing.title} />
             <div className="flex flex-wrap items-center gap-2">
               <ListingStatusBadge status={listing.status} />
+              {changes && <ChangesBadge />}
               {listing.featured && <span className="text-xs font-medium text-primary">Featured</span>}
             </div>
             {listing.status === 'rejected' && listing.rejectionReason && (
@@ -110,6 +124,7 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
                 {listing.rejectionReason}
               </p>
             )}
+            {changes && <ListingChangesDiff changes={changes} />}
             <p className="text-sm whitespace-pre-line">{listing.description}</p>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <Field label="Category">
@@ -125,7 +140,7 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
                   : 'Not given'}
               </Field>
               <Field label="Views">{formatCount(listing.views)}</Field>
-              <Field label="Created">{format(new Date(listing.createdAt), 'MMM d, yyyy')}</Field>
+              <Field label="Created">{formatDate(listing.createdAt)}</Field>
             </dl>
             <section aria-label="Provider" className="rounded-lg border p-3">
               <h3 className="text-sm font-semibold">{listing.provider.businessName}</h3>
@@ -155,6 +170,27 @@ export function ListingDetailDialog(props: ListingDetailDialogProps) {
               <ChevronRight aria-hidden="true" />
             </Button>
           </div>
+          {!pending && changes && listing && (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant="destructive"
+                onClick={() => onRejectChanges(listing.id, changes.revision)}
+                disabled={busy}
+              >
+                <X aria-hidden="true" />
+                Reject Changes
+              </Button>
+              <Button
+                type="button"
+                onClick={() => onApproveChanges(listing.id, changes.revision)}
+                disabled={busy}
+              >
+                <Check aria-hidden="true" />
+                Approve Changes
+              </Button>
+            </div>
+          )}
           {pending && listing && (
             <div className="flex gap-2">
               <Button

@@ -1,38 +1,48 @@
 /**
  * /admin/listings: stat cards, search, category and province filters with Clear Filters, status tabs with
  * counts, the server-paged sortable table with row selection and the floating bulk-action bar, the reject
- * dialog (optional reason) and the detail dialog with Previous/Next through the filtered list. Every bit of
- * state lives in the URL (useTableParams over the server route's own schema).
+ * dialog (optional reason) and the detail dialog with Previous/Next through the filtered list. The Changes
+ * tab lists listings whose changes await approval; the dialog shows the difference and decides on them
+ * (a reason is required to reject changes). Every bit of state lives in the URL (useTableParams over the
+ * server route's own schema).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { Check, CheckCircle2, Clock, ImageOff, List, X, XCircle } from 'lucide-react';
-import { format } from 'date-fns';
+import { Check, CheckCircle2, Clock, Eye, ImageOff, List, X, XCircle } from 'lucide-react';
 import {
   ADMIN_MESSAGES,
+  changesRejectionSchema,
   MODERATION_TAB_LABELS,
   MODERATION_TABS,
+  moderateBodySchema,
   moderationQuerySchema,
+  REJECTION_REASON_MAX,
   type ModerationRow,
   type ModerationSort,
   type ModerationTab,
 } from '@domain/admin.ts';
 import { CATEGORIES, PROVINCES } from '@domain/constants.ts';
-import { formatCount, imageVariant, priceRange, provinceLabel } from '@domain/format.ts';
+import { HELD_CHANGES_MESSAGES } from '@domain/held-changes.ts';
+import { formatCount, formatDate, imageVariant, priceRange, provinceLabel } from '@domain/format.ts';
 import type { DataTableColumn } from '../../components/data-table/column.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { TablePagination } from '../../components/data-table/TablePagination.tsx';
 import { TableSearch } from '../../components/data-table/TableSearch.tsx';
 import { useRowSelection } from '../../components/data-table/use-row-selection.ts';
 import { useTableParams } from '../../components/data-table/use-table-params.ts';
+import { ChangesBadge } from '../../components/listing-changes.tsx';
 import { ListingStatusBadge } from '../../components/listing-status-badge.tsx';
+import { RejectDialog } from '../../components/reject-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { StatCard } from '../../components/dashboard-cards.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useModerate, useModerationPage } from './api.ts';
+import { useModerate, useModerateChanges, useModerationPage } from './api.ts';
 import { ListingDetailDialog } from './ListingDetailDialog.tsx';
-import { RejectDialog } from './RejectDialog.tsx';
+import { useErrorToast } from '../../components/query-state.tsx';
+
+/** The reason of the moderation body, checked in the dialog as the server checks it. */
+const REJECTION_SCHEMA = moderateBodySchema.pick({ reason: true });
 
 export function ListingsModeration() {
   const table = useTableParams(moderationQuerySchema);
@@ -40,13 +50,13 @@ export function ListingsModeration() {
   const { data, isPending, isFetching, isPlaceholderData, error, refetch } = useModerationPage(state);
   const selection = useRowSelection(state);
   const moderate = useModerate();
+  const moderateChanges = useModerateChanges();
   const [rejecting, setRejecting] = useState<string[]>([]);
+  const [rejectingChanges, setRejectingChanges] = useState<{ id: string; revision: string } | null>(null);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [openAfterLoad, setOpenAfterLoad] = useState<{ page: number; which: 'first' | 'last' } | null>(null);
 
-  useEffect(() => {
-    if (error) toast.error(ADMIN_MESSAGES.listingsLoadFailed, { id: 'admin-listings-error' });
-  }, [error]);
+  useErrorToast(Boolean(error), ADMIN_MESSAGES.listingsLoadFailed, { id: 'admin-listings-error' });
 
   const rows = data?.items;
   // Crossing a page boundary from the dialog: open the first/last row once the new page is in (adjusted
@@ -95,6 +105,35 @@ export function ListingsModeration() {
           setRejecting([]);
         },
         onError: () => toast.error(ADMIN_MESSAGES.listingUpdateFailed),
+      },
+    );
+  };
+
+  const decideChanges = (
+    id: string,
+    revision: string,
+    status: 'approved' | 'rejected',
+    reason: string | null = null,
+  ) => {
+    moderateChanges.mutate(
+      { id, revision, status, reason },
+      {
+        onSuccess: () => {
+          if (status === 'approved') {
+            toast.success(HELD_CHANGES_MESSAGES.approved, {
+              description: HELD_CHANGES_MESSAGES.approvedDescription,
+            });
+          } else {
+            toast.success(HELD_CHANGES_MESSAGES.rejectedToast, {
+              description: HELD_CHANGES_MESSAGES.rejectedToastDescription,
+            });
+          }
+          setRejectingChanges(null);
+        },
+        onError: (error) =>
+          toast.error(HELD_CHANGES_MESSAGES.failed, {
+            description: error instanceof Error ? error.message : undefined,
+          }),
       },
     );
   };
@@ -149,14 +188,23 @@ export function ListingsModeration() {
       className: 'whitespace-nowrap',
       cell: (row) => priceRange(row.priceFrom, row.priceTo),
     },
-    { id: 'status', header: 'Status', cell: (row) => <ListingStatusBadge status={row.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <span className="flex flex-wrap gap-1">
+          <ListingStatusBadge status={row.status} />
+          {row.hasChanges && <ChangesBadge />}
+        </span>
+      ),
+    },
     {
       id: 'created',
       header: 'Created',
       sortKey: 'created_at',
       firstSortDir: 'desc',
       className: 'whitespace-nowrap',
-      cell: (row) => format(new Date(row.createdAt), 'MMM d, yyyy'),
+      cell: (row) => formatDate(row.createdAt),
     },
     {
       id: 'actions',
@@ -187,6 +235,18 @@ export function ListingsModeration() {
             >
               <X aria-hidden="true" />
               <span className="max-2xl:sr-only">Reject</span>
+            </Button>
+          </div>
+        ) : row.hasChanges ? (
+          <div className="flex justify-end">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setOpenIndex(rows?.indexOf(row) ?? null)}
+              aria-label={`Review changes to ${row.title}`}
+            >
+              <Eye aria-hidden="true" />
+              <span className="max-2xl:sr-only">Review Changes</span>
             </Button>
           </div>
         ) : null,
@@ -324,12 +384,20 @@ export function ListingsModeration() {
         }}
         onApprove={(id) => actOne(id, 'approved')}
         onReject={(id) => setRejecting([id])}
-        busy={moderate.isPending}
+        onApproveChanges={(id, revision) => decideChanges(id, revision, 'approved')}
+        onRejectChanges={(id, revision) => setRejectingChanges({ id, revision })}
+        busy={moderate.isPending || moderateChanges.isPending}
         onClose={() => setOpenIndex(null)}
       />
 
       <RejectDialog
-        count={rejecting.length}
+        open={rejecting.length > 0}
+        title={rejecting.length === 1 ? 'Reject listing' : `Reject ${rejecting.length} listings`}
+        description="The provider sees the reason next to the Rejected badge on My Listings. It is optional."
+        label="Reason (optional)"
+        placeholder="e.g. The photos do not show the service."
+        maxLength={REJECTION_REASON_MAX}
+        schema={REJECTION_SCHEMA}
         busy={moderate.isPending}
         onCancel={() => setRejecting([])}
         onConfirm={(reason) =>
@@ -337,6 +405,23 @@ export function ListingsModeration() {
             ? actOne(rejecting[0]!, 'rejected', reason)
             : act(rejecting, 'rejected', reason)
         }
+      />
+
+      <RejectDialog
+        open={rejectingChanges !== null}
+        title="Reject changes"
+        description="The approved version stays live. The provider sees the reason on My Listings and by email."
+        label="Reason"
+        placeholder="e.g. The new title does not describe the service."
+        maxLength={REJECTION_REASON_MAX}
+        schema={changesRejectionSchema}
+        busy={moderateChanges.isPending}
+        onCancel={() => setRejectingChanges(null)}
+        onConfirm={(reason) => {
+          if (rejectingChanges) {
+            decideChanges(rejectingChanges.id, rejectingChanges.revision, 'rejected', reason);
+          }
+        }}
       />
     </div>
   );

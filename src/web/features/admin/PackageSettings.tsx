@@ -2,11 +2,13 @@
  * /admin/package-settings: summary counts (total, active, popular), the site-wide demo-mode switch, the
  * package cards in display order (Inactive labelled) with edit and delete, and the create/edit dialog.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { ADMIN_MESSAGES, type AdminPackage } from '@domain/admin.ts';
 import { formatCount, formatRand } from '@domain/format.ts';
+import { countOf, imageAllowance, listingAllowance } from '@domain/listing-count.ts';
+import { PackageBadge } from '../../components/package-badge.tsx';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -32,8 +34,11 @@ import { Label } from '../../components/ui/label.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { packageColorClasses } from '../../lib/package-colors.ts';
+import { cn } from '../../lib/utils.ts';
 import { useAdminPackages, useDeletePackage, useSetDemoMode } from './api.ts';
 import { PackageForm } from './PackageForm.tsx';
+import { QueryError, useErrorToast } from '../../components/query-state.tsx';
 
 function Summary({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -81,14 +86,14 @@ function PackageCard({ pkg, onEdit }: { pkg: AdminPackage; onEdit: () => void })
   const remove = useDeletePackage();
   return (
     <li className="min-w-0">
-      <Card className="h-full gap-3 py-4">
+      <Card className={cn('h-full gap-3 border-t-4 py-4', packageColorClasses(pkg.packageType).accent)}>
         <CardHeader className="flex-row items-start justify-between gap-2">
           <div className="min-w-0">
             <CardTitle as="h2" className="flex items-center gap-2 text-lg">
               <span aria-hidden="true">{pkg.emoji}</span>
               {pkg.name}
             </CardTitle>
-            <p className="text-xs text-muted-foreground">{pkg.packageType}</p>
+            <PackageBadge packageType={pkg.packageType} label={pkg.packageType} className="mt-1" />
           </div>
           <div className="flex flex-wrap justify-end gap-1">
             {pkg.popular && <Badge variant="gold">Popular</Badge>}
@@ -103,8 +108,7 @@ function PackageCard({ pkg, onEdit }: { pkg: AdminPackage; onEdit: () => void })
             )}
           </p>
           <p className="text-sm">
-            {pkg.maxListings === -1 ? 'Unlimited' : formatCount(pkg.maxListings)} listing(s) ·{' '}
-            {formatCount(pkg.maxImages)} image(s) per listing
+            {listingAllowance(pkg.maxListings)} · {imageAllowance(pkg.maxImages)}
           </p>
           {pkg.features.length > 0 && (
             <ul className="list-inside list-disc text-sm text-muted-foreground">
@@ -114,7 +118,7 @@ function PackageCard({ pkg, onEdit }: { pkg: AdminPackage; onEdit: () => void })
             </ul>
           )}
           <p className="text-xs text-muted-foreground">
-            {formatCount(pkg.providerCount)} provider(s) · order {pkg.displayOrder}
+            {countOf(pkg.providerCount, 'provider')} · order {pkg.displayOrder}
           </p>
           <div className="flex gap-2">
             <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${pkg.name}`}>
@@ -169,9 +173,7 @@ export function PackageSettings({ demoMode }: { demoMode: boolean }) {
   const { data: packages, isPending, error, refetch } = useAdminPackages();
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
 
-  useEffect(() => {
-    if (error) toast.error(ADMIN_MESSAGES.packagesLoadFailed, { id: 'admin-packages-error' });
-  }, [error]);
+  useErrorToast(Boolean(error), ADMIN_MESSAGES.packagesLoadFailed, { id: 'admin-packages-error' });
 
   const nextOrder = packages ? Math.max(0, ...packages.map((p) => p.displayOrder)) + 1 : 1;
 
@@ -200,14 +202,11 @@ export function PackageSettings({ demoMode }: { demoMode: boolean }) {
           ))}
         </div>
       ) : error || !packages ? (
-        <Card className="text-center">
-          <CardContent className="space-y-3 py-6">
-            <p className="text-muted-foreground">{ADMIN_MESSAGES.packagesLoadFailed}</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <QueryError
+          layout="card"
+          message={ADMIN_MESSAGES.packagesLoadFailed}
+          onRetry={() => void refetch()}
+        />
       ) : (
         <ul aria-label="Packages" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {packages.map((pkg) => (

@@ -1,15 +1,19 @@
 /**
  * One user on /admin/users: email, name, role (by precedence), join date and, for providers, business,
- * package, expiry, payment status (non-active values destructive) and listing count; with the package
- * change, +1/+3 month extension, role change and delete controls.
+ * package (in its colour), expiry, payment status (pending amber, values other than active and pending
+ * destructive) and the listings the package counts; with the package change, +1/+3 month extension, role
+ * change and delete controls. A provider's package request from /checkout shows as a pending payment with its
+ * activation (the package change for an upgrade, a month's extension for a renewal; decision 0039).
  */
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { CalendarPlus, Trash2, UserCog } from 'lucide-react';
-import { format } from 'date-fns';
 import { ADMIN_MESSAGES, ROLE_CHANGE_PACKAGES, type AdminPackage, type AdminUser } from '@domain/admin.ts';
 import { ROLE_LABELS, ROLES, type Role } from '@domain/constants.ts';
-import { formatCount } from '@domain/format.ts';
+import { formatCount, formatDate } from '@domain/format.ts';
+import { COUNTED_LISTINGS } from '@domain/listing-count.ts';
+import { PackageBadge } from '../../components/package-badge.tsx';
+import { PaymentStatusBadge } from '../../components/payment-status-badge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import {
   AlertDialog,
@@ -50,7 +54,7 @@ const ROLE_BADGE: Record<Role, 'gold' | 'default' | 'secondary'> = {
   user: 'secondary',
 };
 
-const date = (value: string) => format(new Date(value), 'MMM d, yyyy');
+const date = (value: string) => formatDate(value);
 
 function RoleDialog({ user, disabled }: { user: AdminUser; disabled: boolean }) {
   const id = useId();
@@ -182,7 +186,8 @@ export function UserCard({
         <CardContent className="space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <h2 id={`${id}-email`} className="truncate font-semibold">
+              {/* A long email wraps (anywhere, if it must) rather than being cut off. */}
+              <h2 id={`${id}-email`} className="font-semibold [overflow-wrap:anywhere]">
                 {user.email}
               </h2>
               <p className="truncate text-sm text-muted-foreground">{user.name}</p>
@@ -199,7 +204,12 @@ export function UserCard({
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Package</dt>
-                <dd className="capitalize">{provider.packageType.replace(/_/g, ' ')}</dd>
+                <dd>
+                  <PackageBadge
+                    packageType={provider.packageType}
+                    label={packages.find((p) => p.packageType === provider.packageType)?.name}
+                  />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">Expires</dt>
@@ -210,16 +220,40 @@ export function UserCard({
               <div>
                 <dt className="text-xs text-muted-foreground">Payment</dt>
                 <dd>
-                  <Badge variant={provider.paymentStatus === 'active' ? 'success' : 'destructive'}>
-                    {provider.paymentStatus}
-                  </Badge>
+                  <PaymentStatusBadge status={provider.paymentStatus} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">Listings</dt>
+                <dt className="text-xs text-muted-foreground">{COUNTED_LISTINGS.adminLabel}</dt>
                 <dd>{formatCount(provider.listingCount)}</dd>
               </div>
             </dl>
+          )}
+
+          {provider?.pendingRequest && (
+            <div
+              className="space-y-2 rounded-lg border border-warning/60 bg-warning/15 p-3 text-sm"
+              aria-label="Pending payment"
+              role="group"
+            >
+              <p>
+                <span className="font-medium">Pending payment:</span> {provider.pendingRequest.packageName}{' '}
+                {provider.pendingRequest.kind === 'renewal' ? 'renewal' : 'upgrade'}, requested{' '}
+                {date(provider.pendingRequest.requestedAt)}
+              </p>
+              <Button
+                size="sm"
+                disabled={changePackage.isPending || extend.isPending}
+                onClick={() =>
+                  // A renewal adds a month to what is left; an upgrade starts the new package now.
+                  provider.pendingRequest!.kind === 'renewal'
+                    ? onExtend(1)
+                    : onPackage(provider.pendingRequest!.packageType)
+                }
+              >
+                Activate {provider.pendingRequest.packageName}
+              </Button>
+            </div>
           )}
 
           <div className="grid gap-1.5">

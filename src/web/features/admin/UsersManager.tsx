@@ -1,18 +1,16 @@
 /** /admin/users: search, filter and server-paged user cards (state in the URL). */
-import { useEffect } from 'react';
-import { toast } from '../../lib/toast.ts';
 import { Users } from 'lucide-react';
 import { ADMIN_MESSAGES, USER_FILTER_LABELS, USER_FILTERS, usersQuerySchema } from '@domain/admin.ts';
 import { TablePagination } from '../../components/data-table/TablePagination.tsx';
 import { TableSearch } from '../../components/data-table/TableSearch.tsx';
 import { useTableParams } from '../../components/data-table/use-table-params.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/utils.ts';
 import { useAdminPackages, useAdminUsers } from './api.ts';
 import { UserCard } from './UserCard.tsx';
+import { QueryError, useErrorToast } from '../../components/query-state.tsx';
 
 export function UsersManager({ selfId }: { selfId: string }) {
   const table = useTableParams(usersQuerySchema);
@@ -20,9 +18,7 @@ export function UsersManager({ selfId }: { selfId: string }) {
   const { data, isPending, isFetching, error, refetch } = useAdminUsers(state);
   const { data: packages } = useAdminPackages();
 
-  useEffect(() => {
-    if (error) toast.error(ADMIN_MESSAGES.usersLoadFailed, { id: 'admin-users-error' });
-  }, [error]);
+  useErrorToast(Boolean(error), ADMIN_MESSAGES.usersLoadFailed, { id: 'admin-users-error' });
 
   return (
     <div className="space-y-5">
@@ -51,14 +47,7 @@ export function UsersManager({ selfId }: { selfId: string }) {
           ))}
         </ul>
       ) : error || !data ? (
-        <Card className="text-center">
-          <CardContent className="space-y-3 py-6">
-            <p className="text-muted-foreground">{ADMIN_MESSAGES.usersLoadFailed}</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <QueryError layout="card" message={ADMIN_MESSAGES.usersLoadFailed} onRetry={() => void refetch()} />
       ) : data.items.length === 0 ? (
         <Card className="text-center">
           <CardContent className="flex flex-col items-center gap-2 py-10 text-muted-foreground">

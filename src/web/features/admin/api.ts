@@ -7,6 +7,7 @@ import type {
   AuditQuery,
   ChangeRoleBody,
   ModerateBody,
+  ModerateChangesBody,
   ModerationDetail,
   ModerationPage,
   ModerationQuery,
@@ -14,9 +15,10 @@ import type {
   UsersPage,
   UsersQuery,
 } from '@domain/admin.ts';
+import type { OutboxPage, OutboxQuery } from '@domain/notifications.ts';
 import { api, qs } from '../../lib/api.ts';
-import { ME_QUERY_KEY } from '../auth/use-me.ts';
-import { DASHBOARD_STATS_QUERY_KEY } from '../dashboard/use-dashboard-stats.ts';
+import { ME_QUERY_KEY } from '../../lib/use-me.ts';
+import { DASHBOARD_STATS_QUERY_KEY } from '../../lib/use-dashboard-stats.ts';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -25,6 +27,7 @@ export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
 export const ADMIN_PACKAGES_KEY = ['admin', 'packages'] as const;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 export const ADMIN_OVERVIEW_KEY = ['admin', 'overview'] as const;
+export const ADMIN_OUTBOX_KEY = ['admin', 'outbox'] as const;
 
 // ---- moderation
 
@@ -57,10 +60,26 @@ export function useModerate() {
   });
 }
 
-export function useAdminOverview() {
+/** Approve or reject the changes awaiting approval of one listing (the revision the admin looked at). */
+export function useModerateChanges() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ModerateChangesBody & { id: string }) =>
+      api.post<{ status: 'approved' | 'rejected' }>(`/api/admin/listings/${id}/changes`, body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_LISTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY });
+    },
+  });
+}
+
+/** The admin's counts (pending listings, open reports); `enabled: false` for other roles (the sidebar). */
+export function useAdminOverview({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ADMIN_OVERVIEW_KEY,
-    queryFn: ({ signal }) => api.get<{ pendingListings: number }>('/api/admin/overview', { signal }),
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<{ pendingListings: number; openReports: number }>('/api/admin/overview', { signal }),
   });
 }
 
@@ -168,5 +187,26 @@ export function useAuditFacets() {
   return useQuery({
     queryKey: [...ADMIN_AUDIT_KEY, 'facets'],
     queryFn: ({ signal }) => api.get<AuditFacets>('/api/admin/audit/facets', { signal }),
+  });
+}
+
+// ---- failed mail
+
+export function useOutboxPage(state: OutboxQuery) {
+  return useQuery({
+    queryKey: [...ADMIN_OUTBOX_KEY, 'page', state],
+    queryFn: ({ signal }) => api.get<OutboxPage>(`/api/admin/outbox${qs(state as Params)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ id: string; status: string }>(`/api/admin/outbox/${id}/retry`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_OUTBOX_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY });
+    },
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SignInRequest, SignUpRequest } from '@domain/auth.ts';
+import type { SignInRequest, SignUpBody } from '@domain/auth.ts';
 import { api } from '../../lib/api.ts';
-import { ME_QUERY_KEY } from './use-me.ts';
-import type { SignInResponse, SignUpResponse } from './types.ts';
+import { ME_QUERY_KEY } from '../../lib/use-me.ts';
+import type { SignInResponse, SignUpResponse } from '../../lib/me-types.ts';
 
 export function signIn(body: SignInRequest): Promise<SignInResponse> {
   return api.post<SignInResponse>('/api/auth/sign-in', body);
 }
 
-export function signUp(body: SignUpRequest): Promise<SignUpResponse> {
+export function signUp(body: SignUpBody): Promise<SignUpResponse> {
   return api.post<SignUpResponse>('/api/auth/sign-up', body);
 }
 

@@ -23,6 +23,7 @@ import {
 } from './admin-api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OrderButtons } from './OrderButtons.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 
 export function BannerManager() {
   const { data: banners, isPending, isError, refetch } = useAdminBanners();
@@ -76,12 +77,7 @@ export function BannerManager() {
       {isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : isError ? (
-        <p className="text-sm text-muted-foreground">
-          Failed to load banners.{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </p>
+        <QueryError layout="inline" message="Failed to load banners." onRetry={() => void refetch()} />
       ) : banners.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
           No banners yet. The home page shows its plain background until one is uploaded.

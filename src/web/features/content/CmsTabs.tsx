@@ -1,5 +1,5 @@
 /**
- * The tabs of /admin/cms (Hero, About, Contact, Footer, FAQs, Website). The open tab is in the URL
+ * The tabs of /admin/cms (Hero, About, Contact, Footer, FAQs, Website, Legal). The open tab is in the URL
  * (`?tab=faqs`), so a reload or a shared link opens it; only the open tab is mounted. Leaving a tab with
  * unsaved changes (another tab, another page) asks first. Each tab links to the public page it changes.
  */
@@ -12,12 +12,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useAdminContent, useAdminFaqs } from './admin-api.ts';
+import { useAdminContent, useAdminFaqs, useAdminLegal } from './admin-api.ts';
 import { BannerManager } from './BannerManager.tsx';
 import { FaqEditor } from './FaqEditor.tsx';
+import { LegalEditor } from './LegalEditor.tsx';
 import { LogoEditor } from './LogoEditor.tsx';
 import { SectionForm } from './SectionForm.tsx';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 
 const TABS = [
   {
@@ -62,20 +64,21 @@ const TABS = [
     description: 'The logo in the header and footer.',
     publicPage: { to: '/', label: 'View the site' },
   },
+  {
+    value: 'legal',
+    label: 'Legal',
+    title: 'Privacy policy and terms',
+    description:
+      'The Privacy Policy and Terms of Service pages, linked from the footer, sign-up and enquiries.',
+    publicPage: { to: '/privacy', label: 'View the Privacy Policy' },
+  },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="space-y-3 py-6 text-center">
-      <p className="text-muted-foreground">{CONTENT_MESSAGES.loadFailed}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <QueryError message={CONTENT_MESSAGES.loadFailed} onRetry={onRetry} className="py-6" />;
 }
 
 function Loading() {
@@ -90,13 +93,33 @@ function Loading() {
 }
 
 function TabBody({ tab, onDirtyChange }: { tab: TabValue; onDirtyChange: (dirty: boolean) => void }) {
-  const content = useAdminContent();
+  if (tab === 'faqs') return <FaqsTab onDirtyChange={onDirtyChange} />;
+  if (tab === 'legal') return <LegalTab onDirtyChange={onDirtyChange} />;
+  return <SectionTab tab={tab} onDirtyChange={onDirtyChange} />;
+}
+
+function FaqsTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
   const faqs = useAdminFaqs();
-  if (tab === 'faqs') {
-    if (faqs.isPending) return <Loading />;
-    if (faqs.isError) return <LoadFailed onRetry={() => void faqs.refetch()} />;
-    return <FaqEditor faqs={faqs.data} onDirtyChange={onDirtyChange} />;
-  }
+  if (faqs.isPending) return <Loading />;
+  if (faqs.isError) return <LoadFailed onRetry={() => void faqs.refetch()} />;
+  return <FaqEditor faqs={faqs.data} onDirtyChange={onDirtyChange} />;
+}
+
+function LegalTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const legal = useAdminLegal();
+  if (legal.isPending) return <Loading />;
+  if (legal.isError) return <LoadFailed onRetry={() => void legal.refetch()} />;
+  return <LegalEditor legal={legal.data} onDirtyChange={onDirtyChange} />;
+}
+
+function SectionTab({
+  tab,
+  onDirtyChange,
+}: {
+  tab: Exclude<TabValue, 'faqs' | 'legal'>;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const content = useAdminContent();
   if (content.isPending) return <Loading />;
   if (content.isError) return <LoadFailed onRetry={() => void content.refetch()} />;
   if (tab === 'website') {
@@ -134,7 +157,7 @@ export function CmsTabs() {
           setParams(next);
         }}
       >
-        <TabsList className="grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-6">
+        <TabsList className="grid h-auto w-full grid-cols-4 gap-1 sm:grid-cols-7">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="min-h-10">
               {t.label}

@@ -17,6 +17,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OrderButtons } from './OrderButtons.tsx';
 import { platformIcon, platformName } from './social-platforms.ts';
 import { SocialLinkDialog } from './SocialLinkDialog.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 
 function Platform({ platform }: { platform: string }) {
   return (
@@ -115,14 +116,7 @@ export function SocialLinksManager() {
           ))}
         </div>
       ) : isError ? (
-        <Card className="text-center">
-          <CardContent className="space-y-3 py-6">
-            <p className="text-muted-foreground">Failed to load social links</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <QueryError layout="card" message="Failed to load social links" onRetry={() => void refetch()} />
       ) : links.length === 0 ? (
         <Card className="text-center">
           <CardContent className="flex flex-col items-center gap-3 py-10">

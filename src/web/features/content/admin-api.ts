@@ -14,6 +14,7 @@ import type {
   SaveFaqsInput,
   SocialLinkInput,
 } from '@domain/content.ts';
+import type { AdminLegal, LegalContentInput } from '@domain/legal.ts';
 import { api } from '../../lib/api.ts';
 import { CONTENT_QUERY_KEY } from './use-site-content.ts';
 import { SOCIAL_LINKS_QUERY_KEY } from './use-social-links.ts';
@@ -22,6 +23,9 @@ const ADMIN_CONTENT_KEY = ['admin', 'content'] as const;
 const ADMIN_FAQS_KEY = ['admin', 'faqs'] as const;
 const ADMIN_BANNERS_KEY = ['admin', 'hero-banners'] as const;
 const ADMIN_SOCIAL_KEY = ['admin', 'social-links'] as const;
+const ADMIN_LEGAL_KEY = ['admin', 'legal'] as const;
+/** The public legal pages' queries (['legal', kind]). */
+const PUBLIC_LEGAL_KEY = ['legal'] as const;
 /** The public queries' keys (features/marketplace/api.ts for FAQs and banners). */
 const PUBLIC_FAQS_KEY = ['faqs'] as const;
 const PUBLIC_BANNERS_KEY = ['hero-banners'] as const;
@@ -70,6 +74,28 @@ export function useRemoveLogo() {
   return useMutation({
     mutationFn: () => api.delete<{ ok: true }>('/api/admin/site-logo'),
     onSuccess: () => refresh([ADMIN_CONTENT_KEY, CONTENT_QUERY_KEY]),
+  });
+}
+
+// Legal pages --------------------------------------------------------------------------------------------
+
+export function useAdminLegal() {
+  return useQuery({
+    queryKey: ADMIN_LEGAL_KEY,
+    queryFn: ({ signal }) => api.get<AdminLegal>('/api/admin/legal', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveLegal() {
+  const client = useQueryClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (values: LegalContentInput) => api.put<AdminLegal>('/api/admin/legal', values),
+    onSuccess: async (legal) => {
+      client.setQueryData(ADMIN_LEGAL_KEY, legal);
+      await refresh([PUBLIC_LEGAL_KEY]);
+    },
   });
 }
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@domain/constants.ts';
+import type { SiteContent } from '@domain/public-content.ts';
+import { CONTENT_QUERY_KEY } from '@domain/layout-query-keys.ts';
 import { api } from '../../lib/api.ts';
 
-/** GET /api/content: page key → section key → value. Keys may be missing. */
-export type SiteContent = Record<string, Record<string, string>>;
-
-export const CONTENT_QUERY_KEY = ['content'] as const;
+/** The key this hook reads (src/domain/layout-query-keys.ts): server rendering fills it. */
+export { CONTENT_QUERY_KEY };
 
 /** How long site content, FAQs, banners and social links are reused before a mount refetches them. */
 export const CONTENT_STALE_MS = 5_000;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquare, Send } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
+import { ENQUIRY_PRIVACY_NOTE } from '@domain/legal.ts';
 import { LIMITS } from '@domain/constants.ts';
 import {
   ENQUIRY_MESSAGES,
@@ -12,6 +13,7 @@ import {
   type EnquiryFormInput,
 } from '@domain/engagement.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { HoneypotField } from '../../components/honeypot-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -27,8 +29,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
-import { displayName, useMe } from '../auth/use-me.ts';
-import type { Me } from '../auth/types.ts';
+import { useFormGuard } from '../../lib/use-form-guard.ts';
+import { displayName, useMe } from '../../lib/use-me.ts';
+import type { Me } from '../../lib/me-types.ts';
 import { useSendEnquiry } from './use-enquiries.ts';
 
 const EMPTY: EnquiryFormInput = { name: '', email: '', phone: '', message: '' };
@@ -70,6 +73,7 @@ export function ContactProviderButton({
   const signInHref = useSignInHref(CONTACT_PROVIDER_ID);
   const { data: me } = useMe();
   const send = useSendEnquiry();
+  const guard = useFormGuard(open);
   const {
     register,
     handleSubmit,
@@ -96,7 +100,7 @@ export function ContactProviderButton({
     if (send.isPending) return;
     const signedOut = !me;
     try {
-      await send.mutateAsync({ ...values, listingId });
+      await send.mutateAsync({ ...values, listingId, ...(await guard.fields()) });
     } catch (error) {
       toast.error(ENQUIRY_MESSAGES.failed, {
         description: error instanceof ApiError && error.status === 429 ? error.message : undefined,
@@ -158,6 +162,7 @@ export function ContactProviderButton({
           <FormField id="enquiry-phone" label="Phone (optional)" error={errors.phone?.message}>
             <Input type="tel" autoComplete="tel" placeholder="e.g. 082 123 4567" {...register('phone')} />
           </FormField>
+          <HoneypotField id="enquiry-website" inputRef={guard.honeypotRef} />
           <FormField id="enquiry-message" label="Message" required error={errors.message?.message}>
             <Textarea
               rows={5}
@@ -165,6 +170,12 @@ export function ContactProviderButton({
               {...register('message')}
             />
           </FormField>
+          <p className="text-xs leading-relaxed text-muted-foreground" data-testid="enquiry-privacy">
+            {ENQUIRY_PRIVACY_NOTE}{' '}
+            <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
+              Privacy Policy
+            </Link>
+          </p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
-import { format } from 'date-fns';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
-import { ChevronDown, Mail, Phone, Store, User } from 'lucide-react';
+import { ChevronDown, Mail, MessagesSquare, Phone, Store, User } from 'lucide-react';
 import type { EnquiryStatus } from '@domain/constants.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
-import { ENQUIRY_STATUS_LABELS, type EnquiryView } from '@domain/engagement.ts';
+import { CONVERSATION_MESSAGES, ENQUIRY_STATUS_LABELS, type EnquiryView } from '@domain/engagement.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import {
   Select,
@@ -17,15 +17,14 @@ import {
   SelectValue,
 } from '../../components/ui/select.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useSetEnquiryStatus } from './use-enquiries.ts';
+import { Conversation } from './Conversation.tsx';
+import { useMarkConversationRead, useSetEnquiryStatus } from './use-enquiries.ts';
+import { formatDate } from '@domain/format.ts';
 
 export const SETTABLE_STATUSES = ['read', 'replied', 'archived'] as const;
 const STATUS_UPDATE_FAILED = 'Failed to update status';
 
-function enquiryDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
-}
+const enquiryDate = formatDate;
 
 export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
   // 'new' is highlighted; every other status is neutral.
@@ -33,23 +32,29 @@ export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
 }
 
 /**
- * One enquiry. Collapsed it shows the listing, the sender (or provider), the status and the start of the
- * message; opening it shows everything, and for the provider (or an admin) opening a new one marks it read.
+ * One enquiry. Collapsed it shows the listing, the sender (or provider), the status, an unread mark and the
+ * start of the message; opening it shows everything with the conversation and its reply box, clears the
+ * unread mark, and for the provider (or an admin) opening a new one marks it read.
  */
 export function EnquiryCard({
   enquiry,
   canManage,
   showSender,
   showProvider,
+  initiallyOpen = false,
 }: {
   enquiry: EnquiryView;
   /** Provider or admin: may change the status. */
   canManage: boolean;
   showSender: boolean;
   showProvider: boolean;
+  /** The page's link named this enquiry (a mail's "View the conversation"): open it and scroll to it. */
+  initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const setStatus = useSetEnquiryStatus();
+  const markRead = useMarkConversationRead();
+  const cardRef = useRef<HTMLElement>(null);
   const detailsId = useId();
   const statusId = useId();
   const isNew = enquiry.status === 'new';
@@ -66,20 +71,36 @@ export function EnquiryCard({
     );
   };
 
+  const opened = () => {
+    if (isNew && canManage && !setStatus.isPending) change('read', true);
+    if (enquiry.unread && !markRead.isPending) markRead.mutate(enquiry.id);
+  };
+
   const toggle = () => {
     const next = !open;
     setOpen(next);
-    if (next && isNew && canManage && !setStatus.isPending) change('read', true);
+    if (next) opened();
   };
+
+  // Opened from a link: the card comes into view and counts as opened once.
+  const openedFromLink = useRef(false);
+  useEffect(() => {
+    if (!initiallyOpen || openedFromLink.current) return;
+    openedFromLink.current = true;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    opened();
+  });
 
   return (
     <li>
       <article
+        ref={cardRef}
         data-testid="enquiry-card"
         data-status={enquiry.status}
+        data-unread={enquiry.unread}
         className={cn(
-          'rounded-xl border bg-card shadow-sm transition-colors',
-          isNew && 'border-primary/50 bg-secondary/40 ring-1 ring-primary/20',
+          'scroll-mt-20 rounded-xl border bg-card shadow-sm transition-colors',
+          (isNew || enquiry.unread) && 'border-primary/50 bg-secondary/40 ring-1 ring-primary/20',
         )}
       >
         <div className="flex flex-col gap-3 p-4 sm:p-5">
@@ -99,7 +120,15 @@ export function EnquiryCard({
                 <time dateTime={enquiry.createdAt}>{enquiryDate(enquiry.createdAt)}</time>
               </p>
             </div>
-            <EnquiryStatusBadge status={enquiry.status} />
+            <div className="flex flex-wrap items-center gap-1.5">
+              {enquiry.unread && (
+                <Badge data-testid="unread-mark" className="gap-1">
+                  <span aria-hidden="true" className="size-1.5 rounded-full bg-primary-foreground" />
+                  {CONVERSATION_MESSAGES.unread}
+                </Badge>
+              )}
+              <EnquiryStatusBadge status={enquiry.status} />
+            </div>
           </div>
 
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -110,6 +139,12 @@ export function EnquiryCard({
                   <span className="sr-only">From </span>
                   {enquiry.userName}
                 </span>
+              </span>
+            )}
+            {enquiry.messageCount > 0 && (
+              <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+                <MessagesSquare aria-hidden="true" className="size-4 shrink-0" />
+                {enquiry.messageCount === 1 ? '1 reply' : `${enquiry.messageCount} replies`}
               </span>
             )}
             {showProvider && enquiry.providerName && (
@@ -177,6 +212,7 @@ export function EnquiryCard({
                 </Select>
               </div>
             )}
+            {open && <Conversation enquiryId={enquiry.id} open={open} />}
           </div>
 
           <div>
@@ -196,5 +232,23 @@ export function EnquiryCard({
         </div>
       </article>
     </li>
+  );
+}
+
+/** The enquiry list while it loads: three card-shaped placeholders. */
+export function EnquiryListSkeleton() {
+  return (
+    <ul aria-hidden="true" className="space-y-3">
+      {Array.from({ length: 3 }, (_, i) => (
+        <li key={i} className="space-y-3 rounded-xl border bg-card p-5">
+          <div className="flex justify-between gap-3">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-4 w-full" />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
 import { cn } from '../../lib/utils.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { useFavoriteIds, useRestoreFavorite, useToggleFavorite } from './use-favorites.ts';
 
 /** The heart's element id: the sign-in link returns to `#favorite-<id>`, which focuses this heart. */

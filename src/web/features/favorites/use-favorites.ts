@@ -7,8 +7,8 @@ import { toast } from '../../lib/toast.ts';
 import { FAVORITE_MESSAGES } from '@domain/constants.ts';
 import type { FavoriteIds, FavoriteList } from '@domain/engagement.ts';
 import { api } from '../../lib/api.ts';
-import { useMe } from '../auth/use-me.ts';
-import { DASHBOARD_STATS_QUERY_KEY } from '../dashboard/use-dashboard-stats.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { DASHBOARD_STATS_QUERY_KEY } from '../../lib/use-dashboard-stats.ts';
 
 export const FAVORITES_QUERY_KEY = ['favorites'] as const;
 export const FAVORITE_IDS_QUERY_KEY = ['favorites', 'ids'] as const;

@@ -19,7 +19,7 @@ export function LockedGuide({ state }: { state: AccessState }) {
       await request.mutateAsync();
       toast.success(GUIDE_MESSAGES.requestSubmitted);
     } catch (error) {
-      toast.error(errorMessage(error, GUIDE_MESSAGES.submitFailed));
+      toast.error(errorMessage(error, GUIDE_MESSAGES.requestFailed));
     }
   };
   return (

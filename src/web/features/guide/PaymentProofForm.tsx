@@ -29,7 +29,7 @@ export function PaymentProofForm() {
       toast.success(GUIDE_MESSAGES.proofSubmitted);
     } catch (error) {
       applyServerErrors(error, setError, ['paymentReference']);
-      toast.error(errorMessage(error, GUIDE_MESSAGES.submitFailed));
+      toast.error(errorMessage(error, GUIDE_MESSAGES.proofFailed));
     }
   });
 

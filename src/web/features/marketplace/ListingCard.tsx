@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Crown, MapPin, Navigation, Star } from 'lucide-react';
 import {
@@ -13,13 +14,14 @@ import { CategoryIcon } from '../../components/category-icon.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/utils.ts';
-import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 
 export const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
 
 export interface ListingCardProps {
   listing: ListingCardData;
+  /** The button over the picture's top corner: the page passes the favourites heart. */
+  action: ReactNode;
   /** Cards below the fold load their image lazily. */
   lazy?: boolean;
   /** The first card of a results page: its picture is likely the largest paint, fetched first. */
@@ -33,6 +35,7 @@ export interface ListingCardProps {
 /** A listing card: image, Premium badge, heart, category, title, provider, place, price, rating, distance. */
 export function ListingCard({
   listing,
+  action,
   lazy = true,
   priority = false,
   headingLevel = 'h3',
@@ -77,9 +80,7 @@ export function ListingCard({
             Premium
           </Badge>
         )}
-        <div className="absolute top-2 right-2 z-10">
-          <FavoriteButton listingId={listing.id} />
-        </div>
+        <div className="absolute top-2 right-2 z-10">{action}</div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="flex items-center gap-1.5 text-xs font-medium text-primary">

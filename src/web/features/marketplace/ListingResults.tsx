@@ -1,6 +1,8 @@
 // The results of a browse query as /browse and the landing pages show them: skeletons while the first page
 // loads, a retry when it fails, the grid of cards, and Load more for the page after the cursor.
 import type { ReactNode } from 'react';
+import type { ListingCard as ListingCardData } from '@domain/listings.ts';
+import { QueryError } from '../../components/query-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { useBrowseListings } from './api.ts';
@@ -15,12 +17,15 @@ const EAGER_IMAGES = 4;
 export function ListingResults({
   query,
   label,
+  cardAction,
   empty,
   summary,
 }: {
   query: ReturnType<typeof useBrowseListings>;
   /** The section's accessible name. */
   label: string;
+  /** Each card's corner button (the favourites heart). */
+  cardAction: (listing: ListingCardData) => ReactNode;
   /** Shown when the query succeeded with no listings. */
   empty?: ReactNode;
   /** A line above the grid (e.g. "Showing 24 of 1,000+ listings"). */
@@ -32,12 +37,11 @@ export function ListingResults({
       {query.isPending ? (
         <ListingGridSkeleton count={8} />
       ) : query.isError && items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-          <p className="text-muted-foreground">Failed to load listings</p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError
+          message="Failed to load listings"
+          onRetry={() => void query.refetch()}
+          className="rounded-xl border border-dashed bg-card px-6 py-12"
+        />
       ) : items.length === 0 ? (
         empty
       ) : (
@@ -50,6 +54,7 @@ export function ListingResults({
               <li key={listing.id}>
                 <ListingCard
                   listing={listing}
+                  action={cardAction(listing)}
                   headingLevel="h2"
                   lazy={i >= EAGER_IMAGES}
                   priority={i === 0}

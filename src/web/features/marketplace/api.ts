@@ -1,9 +1,12 @@
-/** TanStack Query hooks for the public marketplace API (see src/server/features/marketplace/routes.ts). */
+/**
+ * TanStack Query hooks for the public marketplace API (see src/server/features/marketplace/routes.ts). Their
+ * keys are in src/domain/query-keys.ts: server rendering fills the same queries.
+ */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { BrowseFilters } from '@domain/browse.ts';
 import { LIMITS } from '@domain/constants.ts';
 import type {
   BrowseResult,
-  BrowseSort,
   Category,
   Faq,
   HeroBanner,
@@ -13,24 +16,12 @@ import type {
   ProviderProfile,
   PublicPackage,
 } from '@domain/listings.ts';
-
+import { browseQueryKey, MARKETPLACE_KEYS } from '@domain/query-keys.ts';
 import { api, qs } from '../../lib/api.ts';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
 /** Banners and FAQs change from /admin/cms at any time (the server caches them 5 s): as fresh as that. */
 const ADMIN_EDITED_STALE_MS = 5_000;
-
-/** Query keys of the public catalogue: the hooks below and server rendering (src/web/ssr) share them. */
-export const MARKETPLACE_KEYS = {
-  heroBanners: ['hero-banners'],
-  categories: ['categories'],
-  faqs: ['faqs'],
-  packages: ['packages', 'public'],
-  homeListings: ['listings', 'home'],
-  landingPages: ['landing-pages'],
-  related: (id: string) => ['listings', 'related', id] as const,
-  provider: (id: string) => ['provider', id] as const,
-} as const;
 
 export function useHeroBanners() {
   return useQuery({
@@ -76,32 +67,6 @@ export function useHomeListings() {
   });
 }
 
-export interface BrowseFilters {
-  search?: string | undefined;
-  province?: string | undefined;
-  category?: string | undefined;
-  sort?: BrowseSort | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  location?: { lat: number; lng: number } | null | undefined;
-}
-
-/** The key of a browse query: the filters as the API receives them (location rounded to about 10 m). */
-export function browseQueryKey(filters: BrowseFilters) {
-  const { search, province, category, sort, minPrice, maxPrice, location } = filters;
-  const key = {
-    search: search ?? '',
-    province: province ?? '',
-    category: category ?? '',
-    sort: sort ?? '',
-    minPrice: minPrice ?? '',
-    maxPrice: maxPrice ?? '',
-    lat: location ? Number(location.lat.toFixed(4)) : null,
-    lng: location ? Number(location.lng.toFixed(4)) : null,
-  };
-  return ['listings', 'browse', key] as const;
-}
-
 /** Browse results a page at a time (Load more asks for the page after the last one's cursor). */
 export function useBrowseListings(filters: BrowseFilters) {
   const queryKey = browseQueryKey(filters);
@@ -119,14 +84,9 @@ export function useBrowseListings(filters: BrowseFilters) {
   });
 }
 
-/** The listing detail. The key is ['listing', id]: the reviews feature invalidates it after a change. */
-export function listingQueryKey(id: string) {
-  return ['listing', id] as const;
-}
-
 export function useListing(id: string | undefined) {
   return useQuery({
-    queryKey: listingQueryKey(id ?? ''),
+    queryKey: MARKETPLACE_KEYS.listing(id ?? ''),
     queryFn: ({ signal }) => api.get<ListingDetail>(`/api/listings/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
   });

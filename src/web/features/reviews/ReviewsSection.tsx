@@ -1,5 +1,4 @@
-import { useId, useRef, useState } from 'react';
-import { format } from 'date-fns';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { Lock, MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
@@ -36,14 +35,14 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useLandOnTarget, useSignInHref } from '../../lib/redirect.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { ReviewResponse } from './ReviewResponse.tsx';
 import { Stars, StarRatingInput } from './StarRating.tsx';
 import { useDeleteReview, useListingReviews, useSaveReview } from './use-reviews.ts';
+import { QueryError } from '../../components/query-state.tsx';
+import { formatDate } from '@domain/format.ts';
 
-function reviewDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
-}
+const reviewDate = formatDate;
 
 function authRequired() {
   toast.error(REVIEW_MESSAGES.authRequiredTitle, { description: REVIEW_MESSAGES.authRequired });
@@ -238,11 +237,17 @@ function ReviewItem({
   mine,
   listingId,
   onEdit,
+  canRespond,
+  action,
 }: {
   review: ReviewView;
   mine: boolean;
   listingId: string;
   onEdit: () => void;
+  /** The caller owns the listing: they may answer the review. */
+  canRespond: boolean;
+  /** Another feature's control for this review (the report button), passed in by the page. */
+  action: ReactNode;
 }) {
   const name = review.user.name ?? 'Anonymous User';
   return (
@@ -259,6 +264,7 @@ function ReviewItem({
               <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
             </p>
           </div>
+          {!mine && action}
           {mine && (
             <div className="flex shrink-0 items-center gap-1">
               <Button
@@ -281,6 +287,12 @@ function ReviewItem({
         {review.comment && (
           <p className="mt-2 text-sm break-words whitespace-pre-line text-foreground/90">{review.comment}</p>
         )}
+        <ReviewResponse
+          listingId={listingId}
+          reviewId={review.id}
+          response={review.response}
+          canRespond={canRespond}
+        />
       </div>
     </li>
   );
@@ -289,8 +301,23 @@ function ReviewItem({
 /** Write a Review / Sign in to Review: the sign-in link returns to `#write-review`, focusing the button. */
 const REVIEW_ACTION_ID = 'write-review';
 
-/** The reviews section of the listing detail page. */
-export function ReviewsSection({ listingId }: { listingId: string }) {
+/**
+ * The reviews section of the listing detail page. `reviewAction` is a control the page adds to each review
+ * that is not the caller's own (the report button).
+ */
+export function ReviewsSection({
+  listingId,
+  reviewAction,
+  ownListing = false,
+}: {
+  listingId: string;
+  reviewAction?: (review: ReviewView) => ReactNode;
+  /**
+   * The caller provides this listing (from the session and the listing): the server-rendered reviews are
+   * read without a session, so their `ownListing` is false until the next refetch.
+   */
+  ownListing?: boolean;
+}) {
   const { data: me } = useMe();
   const { data, isPending, isError, refetch } = useListingReviews(listingId);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -364,12 +391,12 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
             Loading reviews...
           </p>
         ) : isError ? (
-          <div className="py-6 text-center text-sm text-muted-foreground">
-            <p>Failed to load reviews</p>
-            <Button variant="link" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
+          <QueryError
+            layout="inline"
+            message="Failed to load reviews"
+            onRetry={() => void refetch()}
+            className="py-6 text-center"
+          />
         ) : data.items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
             {canReceive && !data.ownListing ? 'No reviews yet. Be the first to review!' : 'No reviews yet'}
@@ -383,6 +410,8 @@ export function ReviewsSection({ listingId }: { listingId: string }) {
                 mine={review.id === data.myReviewId}
                 listingId={listingId}
                 onEdit={openDialog}
+                canRespond={data.ownListing || ownListing}
+                action={reviewAction?.(review)}
               />
             ))}
           </ul>

@@ -1,13 +1,12 @@
 /** Reviews of one listing: read, write or edit the caller's own, delete. Every change refreshes the listing. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListingReviews, ReviewChange, ReviewInput } from '@domain/engagement.ts';
+import type { ListingReviews, ReviewChange, ReviewInput, ReviewView } from '@domain/engagement.ts';
+import { MARKETPLACE_KEYS } from '@domain/query-keys.ts';
 import { api } from '../../lib/api.ts';
-
-export const reviewsQueryKey = (listingId: string) => ['reviews', listingId] as const;
 
 export function useListingReviews(listingId: string) {
   return useQuery({
-    queryKey: reviewsQueryKey(listingId),
+    queryKey: MARKETPLACE_KEYS.reviews(listingId),
     queryFn: ({ signal }) => api.get<ListingReviews>(`/api/listings/${listingId}/reviews`, { signal }),
   });
 }
@@ -15,7 +14,7 @@ export function useListingReviews(listingId: string) {
 function useRefreshAfterChange(listingId: string) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: reviewsQueryKey(listingId) });
+    void queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEYS.reviews(listingId) });
     // The detail page's query: its rating and review count follow the change.
     void queryClient.invalidateQueries({ queryKey: ['listing', listingId] });
   };
@@ -37,6 +36,24 @@ export function useDeleteReview(listingId: string) {
   const refresh = useRefreshAfterChange(listingId);
   return useMutation({
     mutationFn: (reviewId: string) => api.delete<unknown>(`/api/reviews/${reviewId}`),
+    onSettled: refresh,
+  });
+}
+
+/** Publishes or edits the provider's response under a review (the listing's provider or an admin). */
+export function useSaveReviewResponse(listingId: string) {
+  const refresh = useRefreshAfterChange(listingId);
+  return useMutation({
+    mutationFn: ({ reviewId, body }: { reviewId: string; body: string }) =>
+      api.put<ReviewView>(`/api/reviews/${reviewId}/response`, { body }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteReviewResponse(listingId: string) {
+  const refresh = useRefreshAfterChange(listingId);
+  return useMutation({
+    mutationFn: (reviewId: string) => api.delete<ReviewView>(`/api/reviews/${reviewId}/response`),
     onSettled: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { Package } from 'lucide-react';
-import { useMe } from '../../features/auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { PackageSettings } from '../../features/admin/PackageSettings.tsx';
 
 /** /admin/package-settings: packages and the demo-mode switch. */

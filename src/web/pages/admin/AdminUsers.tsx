@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useMe } from '../../features/auth/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { UsersManager } from '../../features/admin/UsersManager.tsx';
 
 /** /admin/users: users, roles and provider packages. */

@@ -2,10 +2,9 @@
  * /dashboard/analytics: views and enquiries per day over the last 30 days, in total or for one listing,
  * with the conversion rate. Packages without analytics see what they would get and a link to /packages.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BarChart3, Eye, MessageSquare, Percent } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '../../lib/toast.ts';
 import { ANALYTICS_DAYS, conversionRate, type AnalyticsPoint } from '@domain/providers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -18,11 +17,15 @@ import {
   SelectValue,
 } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useAnalytics, usePackage } from '../../features/providers/api.ts';
-import { AnalyticsChart } from '../../features/providers/AnalyticsChart.tsx';
-import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
+import { useAnalytics, usePackageStatus } from '../../features/provider/api.ts';
+import { AnalyticsChart } from '../../features/provider/AnalyticsChart.tsx';
+import { useProviderGuard } from '../../features/provider/use-provider-guard.ts';
+import { useErrorToast } from '../../components/query-state.tsx';
 
 const ALL = 'all';
+/** The number columns keep a gap before them, so their headings never run together at 360 px. */
+const NUMBER_HEADER = 'py-2 pl-3 text-right font-medium whitespace-nowrap';
+const NUMBER_CELL = 'py-2 pl-3 text-right tabular-nums';
 const sum = (points: AnalyticsPoint[], key: 'views' | 'enquiries') => points.reduce((s, p) => s + p[key], 0);
 
 function Upsell() {
@@ -65,14 +68,12 @@ function Stat({ label, value, icon: Icon }: { label: string; value: string; icon
 
 export default function Analytics() {
   const me = useProviderGuard('manage');
-  const status = usePackage(me !== null);
+  const status = usePackageStatus(me !== null);
   const allowed = status.data?.hasAnalytics === true;
   const analytics = useAnalytics(me !== null && allowed);
   const [selected, setSelected] = useState(ALL);
 
-  useEffect(() => {
-    if (analytics.isError) toast.error('Failed to load analytics', { id: 'analytics-error' });
-  }, [analytics.isError]);
+  useErrorToast(analytics.isError, 'Failed to load analytics', { id: 'analytics-error' });
 
   if (!me) return null;
 
@@ -146,16 +147,16 @@ export default function Analytics() {
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b">
-                      <th scope="col" className="py-2 font-medium">
+                      <th scope="col" className="min-w-32 py-2 pr-3 font-medium">
                         Listing
                       </th>
-                      <th scope="col" className="py-2 text-right font-medium">
+                      <th scope="col" className={NUMBER_HEADER}>
                         Views
                       </th>
-                      <th scope="col" className="py-2 text-right font-medium">
+                      <th scope="col" className={NUMBER_HEADER}>
                         Enquiries
                       </th>
-                      <th scope="col" className="py-2 text-right font-medium">
+                      <th scope="col" className={NUMBER_HEADER}>
                         Conversion
                       </th>
                     </tr>
@@ -166,12 +167,12 @@ export default function Analytics() {
                       const e = sum(l.points, 'enquiries');
                       return (
                         <tr key={l.id} className="border-b last:border-0">
-                          <th scope="row" className="py-2 font-normal">
+                          <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere]">
                             {l.title}
                           </th>
-                          <td className="py-2 text-right">{v}</td>
-                          <td className="py-2 text-right">{e}</td>
-                          <td className="py-2 text-right">{conversionRate(v, e)}%</td>
+                          <td className={NUMBER_CELL}>{v}</td>
+                          <td className={NUMBER_CELL}>{e}</td>
+                          <td className={NUMBER_CELL}>{conversionRate(v, e)}%</td>
                         </tr>
                       );
                     })}

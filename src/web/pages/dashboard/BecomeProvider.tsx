@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { PROVIDER_MESSAGES } from '@domain/providers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { useMe } from '../../features/auth/use-me.ts';
-import { BecomeProviderForm } from '../../features/providers/BecomeProviderForm.tsx';
+import { useMe } from '../../lib/use-me.ts';
+import { BecomeProviderForm } from '../../features/provider/BecomeProviderForm.tsx';
 
 export default function BecomeProvider() {
   const { data: me } = useMe();

@@ -3,18 +3,20 @@
  * listing limit the spec's message shows and the page goes to /packages (demo mode and admins are exempt;
  * the server refuses the same cases).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { LIMITS } from '@domain/constants.ts';
 import { LISTING_MESSAGES, PACKAGE_MESSAGES, type PackageStatus } from '@domain/providers.ts';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { PackageBanner } from '../../features/provider-dashboard/PackageBanner.tsx';
-import { usePackage, useSaveListing } from '../../features/providers/api.ts';
-import { EMPTY_LISTING, ListingForm } from '../../features/providers/ListingForm.tsx';
-import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
+import { PackageBanner } from '../../features/provider/PackageBanner.tsx';
+import { useCategories } from '../../features/marketplace/api.ts';
+import { usePackageStatus, useSaveListing } from '../../features/provider/api.ts';
+import { EMPTY_LISTING, ListingForm } from '../../features/provider/ListingForm.tsx';
+import { useProviderGuard } from '../../features/provider/use-provider-guard.ts';
 import { isApiError } from '../../lib/api.ts';
+import { useErrorToast } from '../../components/query-state.tsx';
 
 /** Why a new listing cannot be made (no active package, limit reached), or null. Admins and demo mode never. */
 function blockedMessage(status: PackageStatus): string | null {
@@ -31,8 +33,9 @@ const PACKAGE_REFUSALS = ['LISTING_LIMIT_REACHED', 'PACKAGE_EXPIRED', 'PACKAGE_P
 export default function CreateListing() {
   const me = useProviderGuard('create');
   const navigate = useNavigate();
-  const status = usePackage(me !== null);
+  const status = usePackageStatus(me !== null);
   const save = useSaveListing(undefined);
+  const categories = useCategories();
 
   // Judged once, on arrival: the count rises when this page's own listing is saved, which is no refusal.
   const [arrival, setArrival] = useState<PackageStatus | null | undefined>(undefined);
@@ -40,11 +43,7 @@ export default function CreateListing() {
   const data = status.data;
   const blocked = arrival ? blockedMessage(arrival) : null;
 
-  useEffect(() => {
-    if (!blocked) return;
-    toast.error(blocked, { id: 'create-listing-blocked' });
-    void navigate('/packages', { replace: true });
-  }, [blocked, navigate]);
+  useErrorToast(blocked !== null, blocked ?? '', { id: 'create-listing-blocked', redirectTo: '/packages' });
 
   if (!me || arrival === undefined || blocked) return <PageSpinner />;
 
@@ -61,6 +60,8 @@ export default function CreateListing() {
         <CardContent>
           <ListingForm
             initial={EMPTY_LISTING}
+            categories={categories.data}
+            categoriesFailed={categories.isError}
             // Failing to fetch the package falls back to the built-in default allowance.
             maxImages={data?.maxImages ?? LIMITS.imageDefaultAllowance}
             submitLabel="Create Listing"

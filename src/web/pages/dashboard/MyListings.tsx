@@ -1,27 +1,25 @@
 /** /dashboard/listings: the provider's own listings, the package banner and limit card, Create Listing. */
-import { useEffect } from 'react';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { LISTING_MESSAGES } from '@domain/providers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { PackageBanner } from '../../features/provider-dashboard/PackageBanner.tsx';
-import { useDeleteListing, useOwnListings, usePackage } from '../../features/providers/api.ts';
-import { ListingLimitCard } from '../../features/providers/ListingLimitCard.tsx';
-import { OwnListingCard } from '../../features/providers/OwnListingCard.tsx';
-import { useProviderGuard } from '../../features/providers/use-provider-guard.ts';
+import { PackageBanner } from '../../features/provider/PackageBanner.tsx';
+import { useDeleteListing, useOwnListings, usePackageStatus } from '../../features/provider/api.ts';
+import { ListingLimitCard } from '../../features/provider/ListingLimitCard.tsx';
+import { OwnListingCard } from '../../features/provider/OwnListingCard.tsx';
+import { useProviderGuard } from '../../features/provider/use-provider-guard.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { QueryError, useErrorToast } from '../../components/query-state.tsx';
 
 export default function MyListings() {
   const me = useProviderGuard('manage');
   const listings = useOwnListings(me !== null);
-  const status = usePackage(me !== null);
+  const status = usePackageStatus(me !== null);
   const remove = useDeleteListing();
 
-  useEffect(() => {
-    if (listings.isError) toast.error(LISTING_MESSAGES.listFailed, { id: 'own-listings-error' });
-  }, [listings.isError]);
+  useErrorToast(listings.isError, LISTING_MESSAGES.listFailed, { id: 'own-listings-error' });
 
   if (!me) return null;
 
@@ -59,12 +57,11 @@ export default function MyListings() {
           ))}
         </div>
       ) : listings.isError ? (
-        <div className="space-y-3 py-8 text-center">
-          <p className="text-muted-foreground">{LISTING_MESSAGES.listFailed}</p>
-          <Button variant="outline" onClick={() => void listings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError
+          message={LISTING_MESSAGES.listFailed}
+          onRetry={() => void listings.refetch()}
+          className="py-8"
+        />
       ) : listings.data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center">
           <p className="text-muted-foreground">{LISTING_MESSAGES.empty}</p>
