@@ -16,7 +16,7 @@ async function serverState(serverNow: number) {
 }
 
 describe('onClientClock', () => {
-  it('dates the server’s answers at the navigation’s start by the device’s clock', async () => {
+  it('dates the server’s answers when the page starts its app, by the device’s clock', async () => {
     const navigationStart = Date.now() - 1_000;
     // The server's clock is 10 minutes behind the device's.
     const state = await serverState(navigationStart - 10 * 60_000);
