@@ -162,6 +162,7 @@ export async function buildApp({
     secret: config.authSecret,
     publicUrl: config.publicUrl,
     quiet: config.logLevel === 'silent',
+    rememberPasswordWork: config.nodeEnv === 'test',
   });
 
   await app.register(errorsPlugin);

@@ -6,6 +6,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createEmailVerificationToken } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { RESET_LINK_SECONDS, VERIFICATION_LINK_SECONDS } from '../../domain/account.ts';
 import { LIMITS } from '../../domain/constants.ts';
 import type { Db } from '../db/client.ts';
@@ -18,9 +19,37 @@ export interface AuthOptions {
   publicUrl: string;
   /** Silences better-auth's own logger (tests). */
   quiet?: boolean;
+  /**
+   * Tests: each distinct password is hashed once, and each (hash, password) pair checked once, per process.
+   * Still better-auth's scrypt, whose cost is the point in production and only waiting in tests: a
+   * thousand sign-ups and sign-ins of 'secret123' took minutes of CI (decision 0062).
+   */
+  rememberPasswordWork?: boolean;
 }
 
-export function createAuth({ db, secret, publicUrl, quiet = false }: AuthOptions) {
+const hashes = new Map<string, Promise<string>>();
+const checks = new Map<string, Promise<boolean>>();
+const rememberedPasswordWork = {
+  hash(password: string): Promise<string> {
+    let hash = hashes.get(password);
+    if (!hash) hashes.set(password, (hash = hashPassword(password)));
+    return hash;
+  },
+  verify(data: { hash: string; password: string }): Promise<boolean> {
+    const key = JSON.stringify([data.hash, data.password]);
+    let ok = checks.get(key);
+    if (!ok) checks.set(key, (ok = verifyPassword(data)));
+    return ok;
+  },
+};
+
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  quiet = false,
+  rememberPasswordWork = false,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Matric Moments',
     baseURL: publicUrl,
@@ -31,6 +60,7 @@ export function createAuth({ db, secret, publicUrl, quiet = false }: AuthOptions
       enabled: true,
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
+      ...(rememberPasswordWork ? { password: rememberedPasswordWork } : {}),
       autoSignIn: true,
       requireEmailVerification: false,
       // Reset links: single use (better-auth consumes the token with the new password), one hour, and every

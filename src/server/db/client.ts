@@ -42,6 +42,8 @@ export interface Database {
    * with the connection if the process dies. PGlite (one process per data directory) just runs `fn`.
    */
   exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite: its whole data directory as a tarball, to open copies of it (`openPglite(…, from)`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The advisory-lock namespace of start-up tasks other than migrations (`exclusively`). */
@@ -67,12 +69,16 @@ const settingsAs = (format: (name: string, value: string) => string, separator: 
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Embedded PGlite. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PGlite. `dataDir` undefined means in memory (tests); `from` starts it as a copy of another
+ * database's `dumpDataDir()` (tests start from a migrated copy: src/server/test/helpers.ts).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
   const lock = dataDir ? acquireDirLock(dataDir) : undefined;
   try {
     const client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+      ...(from ? { loadDataDir: from } : {}),
       extensions: { pg_trgm, cube },
     });
     await client.exec(settingsAs((name, value) => `set ${name} = ${value}`, '; '));
@@ -82,6 +88,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       kind: 'pglite',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       exclusively: (_key, fn) => fn(),
+      dumpDataDir: () => client.dumpDataDir('none'),
       async listen(channel, onNotify) {
         checkChannel(channel);
         const unlisten = await client.listen(channel, () => onNotify());

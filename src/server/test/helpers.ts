@@ -2,14 +2,23 @@
  * Test support: every test file gets its own clean database (an in-memory PGlite, or a fresh PostgreSQL
  * database when DATABASE_URL is set) and an app built in-process, driven through Fastify's inject.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { MIGRATIONS_DIR, openPglite, openPostgres, type Database } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { DEFAULT_RATE_LIMITS, testDatabaseUrl, type AppConfig } from '../env.ts';
 import { signFormToken } from '../plugins/form-guard.ts';
@@ -17,11 +26,7 @@ import { openStorage } from '../storage/open.ts';
 
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = testDatabaseUrl();
-  if (!serverUrl) {
-    const database = await openPglite();
-    await database.migrate();
-    return database;
-  }
+  if (!serverUrl) return openPglite(undefined, await migratedPglite());
   const name = `mm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -42,6 +47,40 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * An embedded database with every migration applied, as a tarball: made once per set of migrations and
+ * PGlite build, kept in the system's temporary folder, and loaded by every test file's database (about 1 s)
+ * instead of a fresh initdb and every migration (4 to 8 s each on a loaded 2-core machine) (decision 0062).
+ */
+async function migratedPglite(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `mm-pglite-migrated-${migrationsFingerprint()}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    const dump = await database.dumpDataDir!();
+    // Written whole, then renamed into place: a test file running at the same time reads all of it or none.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every migration file's name and content, and the PGlite build: a change to any makes a new copy. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+  for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(MIGRATIONS_DIR, name);
+    if (!name.endsWith('.sql') && !name.endsWith('.json')) continue;
+    hash.update(name).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 const connectionUrls = new WeakMap<object, string>();
