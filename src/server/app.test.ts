@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 import { buildApp } from './app.ts';
@@ -9,6 +11,7 @@ import { z } from 'zod';
 import { drawDemoImage } from './storage/demo-images.ts';
 import { storeImage } from './storage/images.ts';
 import { compressAssets } from './compress-assets.ts';
+import { helmetHeaders } from './plugins/security.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -104,6 +107,46 @@ describe('API surface', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends helmet’s other headers on every answer, errors and pages too, worked out once', async () => {
+    for (const url of ['/api/health', '/api/no-such-route', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+      // Off by choice: images and fonts from elsewhere are not made to opt in.
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+    // The same headers helmet's own middleware writes on a real response, for the same options.
+    const options = {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+      crossOriginEmbedderPolicy: false,
+    };
+    const server = http.createServer((req, res) => helmet(options)(req, res, () => res.end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const real = await fetch(`http://127.0.0.1:${port}/`);
+      const expected = helmetHeaders(options);
+      for (const [name, value] of Object.entries(expected)) expect(real.headers.get(name), name).toBe(value);
+      const written = [...real.headers.keys()].filter(
+        (h) => !['connection', 'content-length', 'date', 'keep-alive'].includes(h),
+      );
+      expect(written.sort()).toEqual(Object.keys(expected).sort());
+    } finally {
+      server.close();
+    }
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {
