@@ -2,8 +2,8 @@
  * Upgrades and renewals (issue 28 item 2, decision 0039): a provider at its limit, a paid sign-up whose
  * payment is pending and a provider whose package expired each reach /checkout with the chosen package,
  * where the request is recorded and shown to them; an admin finds it under 'Pending payments' on Manage
- * Users and activates it, which applies at once. Global: the seeded providers' packages change (Coastal
- * Venues becomes premium, Snap Happy Booths is renewed).
+ * Users and activates it, which applies at once; a provider may withdraw a request. Global: the seeded
+ * providers' packages change (Coastal Venues becomes premium, Snap Happy Booths is renewed).
  */
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -20,6 +20,7 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'Provider123!';
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const AT_LIMIT = 'provider15@matricmoments.test'; // Coastal Venues, basic, one listing
 const EXPIRED = 'provider11@matricmoments.test'; // Snap Happy Booths, standard, expired three days ago
 
@@ -127,5 +128,44 @@ test('a provider whose package expired renews from the banner', async ({ page, b
   await adminActivates(browser, EXPIRED, 'Standard');
   await page.goto('/dashboard/listings');
   await expect(page.getByText('Your package has expired.')).toHaveCount(0);
+  await expect(page.getByText('awaiting payment confirmation')).toHaveCount(0);
+});
+
+test('a provider who changed their mind withdraws the request from the banner', async ({ page }) => {
+  const email = uniqueEmail('withdraw');
+  await page.goto('/packages');
+  await page.locator('label[for="package-standard"]').click();
+  await page.getByRole('button', { name: 'Continue to Sign Up' }).click();
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill('Second Thoughts');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm Password').fill('secret123');
+  await tickSignUpConsent(page);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout\?package=standard/);
+  await expect(page.getByRole('status', { name: 'Package request' })).toContainText('Request recorded');
+
+  await page.goto('/dashboard/listings');
+  const banner = page.getByRole('status', { name: 'Package status' });
+  await expect(banner).toContainText('Your Standard package is awaiting payment confirmation.');
+  await page.setViewportSize({ width: 360, height: 780 });
+  await banner.screenshot({ path: `${SHOTS_DIR}/w5-packages-cancel-360.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await banner.screenshot({ path: `${SHOTS_DIR}/w5-packages-cancel-1280.png` });
+
+  // Keep it first: nothing changes.
+  await banner.getByRole('button', { name: 'Cancel request' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel your package request?' });
+  await expect(dialog).toContainText('Your current package stays as it is.');
+  await dialog.getByRole('button', { name: 'Keep request' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(banner).toContainText('awaiting payment confirmation');
+
+  await banner.getByRole('button', { name: 'Cancel request' }).click();
+  await dialog.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(toast(page, 'Package request cancelled')).toBeVisible();
+  await expect(page.getByText('awaiting payment confirmation')).toHaveCount(0);
+  await page.reload();
   await expect(page.getByText('awaiting payment confirmation')).toHaveCount(0);
 });

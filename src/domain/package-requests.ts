@@ -30,6 +30,12 @@ export type PackageRequestInput = z.infer<typeof packageRequestInputSchema>;
 export const PACKAGE_REQUEST_MESSAGES = {
   packageNotFound: 'Package not found',
   recorded: 'Request recorded! Your current package stays active until an admin activates the new one.',
+  /** The provider withdraws their open request (the banner's button, its dialog and the answer). */
+  cancel: 'Cancel request',
+  cancelTitle: 'Cancel your package request?',
+  cancelBody: 'Your current package stays as it is. You can choose a package again at any time.',
+  cancelled: 'Package request cancelled',
+  noneOpen: 'You have no package request awaiting payment',
   pending: (name: string, kind: PackageRequestKind) =>
     kind === 'renewal'
       ? `Your ${name} package is awaiting payment confirmation. An admin will activate it once your payment is received.`

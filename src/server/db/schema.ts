@@ -251,7 +251,7 @@ export const packageRequests = pgTable(
   },
   (t) => [
     check('package_requests_kind_check', sql`${t.kind} in ('upgrade','renewal')`),
-    check('package_requests_status_check', sql`${t.status} in ('pending','activated')`),
+    check('package_requests_status_check', sql`${t.status} in ('pending','activated','cancelled')`),
     check('package_requests_closed_check', sql`(${t.status} = 'pending') = (${t.closedAt} is null)`),
     uniqueIndex('package_requests_one_open_key')
       .on(t.serviceProviderId)

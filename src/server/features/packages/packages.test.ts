@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 const db = () => t.database.db;
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
@@ -199,6 +199,53 @@ describe('package requests from /checkout', () => {
     expect(after.active).toBe(true);
     expect(after.pendingRequest).toBeNull();
     expect(await mailsOf('package_activated', provider.email)).toHaveLength(1);
+  });
+});
+
+describe('a provider withdraws their package request', () => {
+  const cancel = (cookie?: string) => send('DELETE', '/api/provider/package-request', cookie);
+
+  it('refuses visitors, plain users and admins without a provider record', async () => {
+    expect((await cancel()).statusCode).toBe(401);
+    expect((await cancel((await signUp(t)).cookie)).statusCode).toBe(403);
+    const res = await cancel(admin.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('PROVIDER_PROFILE_MISSING');
+  });
+
+  it('closes only their own open request, keeps the package, and leaves the admins’ pending payments', async () => {
+    const provider = await createProvider(t, { packageType: 'basic', businessName: 'Changed Mind Co' });
+    const other = await createProvider(t, { packageType: 'basic', businessName: 'Still Keen Co' });
+    expect((await request(provider.cookie, 'premium')).statusCode).toBe(201);
+    expect((await request(other.cookie, 'standard')).statusCode).toBe(201);
+
+    // Two clicks at once: one cancels, the other finds nothing open.
+    const [a, b] = await Promise.all([cancel(provider.cookie), cancel(provider.cookie)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 404]);
+    const second = a.statusCode === 404 ? a : b;
+    expect(second.json().error.message).toBe('You have no package request awaiting payment');
+
+    const mine = await status(provider.cookie);
+    expect(mine.pendingRequest).toBeNull();
+    expect(mine.packageType).toBe('basic');
+    const [row] = await db()
+      .select()
+      .from(packageRequests)
+      .where(eq(packageRequests.serviceProviderId, provider.providerId));
+    expect(row).toMatchObject({ status: 'cancelled', packageType: 'premium' });
+    expect(row!.closedAt).not.toBeNull();
+    // The other provider's request is untouched.
+    expect((await status(other.cookie)).pendingRequest).toMatchObject({ packageType: 'standard' });
+
+    const pending = (
+      (await send('GET', '/api/admin/users?filter=pending&pageSize=100', admin.cookie)).json() as UsersPage
+    ).items.map((u) => u.id);
+    expect(pending).not.toContain(provider.userId);
+    expect(pending).toContain(other.userId);
+
+    // They may choose again later: a new open request.
+    expect((await request(provider.cookie, 'standard')).statusCode).toBe(201);
+    expect(await openRequests(provider.providerId)).toHaveLength(1);
   });
 });
 

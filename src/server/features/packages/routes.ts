@@ -1,12 +1,13 @@
 /** /api/provider/package: the caller's effective package, limits and listing count (banner, limit card). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { packageStatusSchema } from '../../../domain/providers.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, errorResponses } from '../../errors.ts';
 import { PROVIDER_MESSAGES } from '../../../domain/providers.ts';
 import { packageRequestInputSchema, packageRequestSchema } from '../../../domain/package-requests.ts';
-import { requestPackage } from './requests.ts';
+import { cancelPackageRequest, requestPackage } from './requests.ts';
 import { packageStatus, providerOfUser } from './service.ts';
 
 export async function packageRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -51,6 +52,25 @@ export async function packageRoutes(app: FastifyInstance, opts: { db: Db }) {
       const actor = await req.requireActor();
       const { request, created } = await requestPackage(db, actor, req.body.packageType);
       return reply.code(created ? 201 : 200).send(request);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    '/api/provider/package-request',
+    {
+      config: { access: 'provider' },
+      schema: {
+        tags: ['packages'],
+        summary:
+          'Withdraw the caller’s open package request (decision 0039): closed as cancelled, the current ' +
+          'package unchanged. 404 when none is open. Providers and admins with a provider record.',
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const actor = await req.requireActor();
+      await cancelPackageRequest(db, actor);
+      return reply.code(204).send(null);
     },
   );
 }

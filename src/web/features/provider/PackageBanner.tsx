@@ -1,14 +1,29 @@
 /**
  * The package warning banner on the provider dashboard, My Listings and Create Listing: expired (Renew
  * Package), payment pending, 7 days or fewer left (the spec's sentence) and listing limit reached (Upgrade
- * Package), and a request from /checkout waiting for an admin (decision 0039). Warnings are hidden in demo
- * mode and for admins (packageWarnings gives none then).
+ * Package), and a request from /checkout waiting for an admin (decision 0039), which the provider may
+ * withdraw. Warnings are hidden in demo mode and for admins (packageWarnings gives none then).
  */
+import { useState } from 'react';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { PACKAGE_REQUEST_MESSAGES } from '@domain/package-requests.ts';
 import { expiringMessage, packageWarnings, PACKAGE_MESSAGES, type PackageStatus } from '@domain/providers.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { useCancelPackageRequest } from './api.ts';
 
 export function PackageBanner({ status }: { status: PackageStatus | null | undefined }) {
   if (!status) return null;
@@ -43,11 +58,56 @@ export function PackageBanner({ status }: { status: PackageStatus | null | undef
           </li>
         )}
       </ul>
-      {warnings.length > 0 && (
-        <Button asChild size="sm" className="shrink-0">
-          <Link to={target}>{expired ? 'Renew Package' : 'Upgrade Package'}</Link>
-        </Button>
-      )}
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {pending && <CancelRequestButton />}
+        {warnings.length > 0 && (
+          <Button asChild size="sm">
+            <Link to={target}>{expired ? 'Renew Package' : 'Upgrade Package'}</Link>
+          </Button>
+        )}
+      </div>
     </div>
+  );
+}
+
+/** Withdraws the open request after a confirmation; the current package stays. */
+function CancelRequestButton() {
+  const cancel = useCancelPackageRequest();
+  const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync();
+      toast.success(PACKAGE_REQUEST_MESSAGES.cancelled);
+      setOpen(false);
+    } catch (err) {
+      toast.error(errorMessage(err, PACKAGE_REQUEST_MESSAGES.noneOpen));
+      setOpen(false);
+    }
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+      <Button variant="outline" size="sm" className="bg-background" onClick={() => setOpen(true)}>
+        {PACKAGE_REQUEST_MESSAGES.cancel}
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{PACKAGE_REQUEST_MESSAGES.cancelTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{PACKAGE_REQUEST_MESSAGES.cancelBody}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={cancel.isPending}>Keep request</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={cancel.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              void confirm();
+            }}
+          >
+            {cancel.isPending && <Spinner label={null} />}
+            {PACKAGE_REQUEST_MESSAGES.cancel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -128,6 +128,15 @@ export function useRequestPackage() {
   });
 }
 
+/** DELETE /api/provider/package-request: the provider withdraws their open request (decision 0039). */
+export function useCancelPackageRequest() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => api.delete<null>('/api/provider/package-request'),
+    onSuccess: invalidate,
+  });
+}
+
 export function useDeleteListing() {
   const invalidate = useInvalidate();
   return useMutation({

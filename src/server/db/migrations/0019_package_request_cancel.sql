@@ -1,0 +1,2 @@
+ALTER TABLE "package_requests" DROP CONSTRAINT "package_requests_status_check";--> statement-breakpoint
+ALTER TABLE "package_requests" ADD CONSTRAINT "package_requests_status_check" CHECK ("package_requests"."status" in ('pending','activated','cancelled'));
